@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { FEEDBACK_MAX_FILE_BYTES, FEEDBACK_MAX_FILES } from '@pvplan/contract';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/database';
+import { registerErrorHandling } from './http/error-handler';
+import { registerRequestContext } from './http/request-context';
+import { authRoutes } from './modules/auth/auth.routes';
+import { feedbackRoutes } from './modules/feedback/feedback.routes';
+import { filesRoutes } from './modules/files/files.routes';
+import { jobsRoutes } from './modules/jobs/jobs.routes';
+import { menuRoutes } from './modules/menu/menu.routes';
+import { shellRoutes } from './modules/shell/shell.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { createServices, type ServiceOverrides } from './services';
+
+export const WEB_BASE_PATH = '/isolarbp/';
+export const API_DOCS_PATH = '/api/docs';
+
+export interface BuildAppOptions {
+  readonly config: Config;
+  readonly database: DatabaseHandle;
+  readonly logger?: FastifyServerOptions['logger'];
+  readonly overrides?: ServiceOverrides;
+}
+
+const REQUEST_ID_PATTERN = /^[\w-]{8,64}$/;
+
+/** Builds the whole API (and the built web app) as one Fastify instance; listening is main.ts's job. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.token', 'req.headers.cookie'],
+    },
+    trustProxy: config.TRUST_PROXY,
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandling(app);
+  registerRequestContext(app, createServices(config, database, app.log, options.overrides));
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'PVPlan API',
+        description: 'Envelope {code, msg, data}; code 200 is success.',
+        version: '0.1.0',
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          token: { type: 'apiKey', in: 'header', name: 'Token' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: API_DOCS_PATH });
+  await app.register(fastifyMultipart, {
+    limits: {
+      fileSize: FEEDBACK_MAX_FILE_BYTES,
+      files: FEEDBACK_MAX_FILES,
+      fields: 10,
+      fieldSize: 4096,
+      parts: 20,
+    },
+  });
+
+  await app.register(authRoutes);
+  await app.register(menuRoutes);
+  await app.register(usersRoutes);
+  await app.register(shellRoutes);
+  await app.register(feedbackRoutes);
+  await app.register(filesRoutes);
+  await app.register(jobsRoutes);
+
+  if (fs.existsSync(config.webDistDirAbsolute)) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDirAbsolute,
+      prefix: WEB_BASE_PATH,
+      wildcard: true,
+    });
+  } else {
+    app.log.warn(
+      { dir: config.webDistDirAbsolute },
+      'web app not built: run `npm run build` to serve it at /isolarbp/',
+    );
+  }
+  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect(WEB_BASE_PATH));
+  app.get('/isolarbp', { schema: { hide: true } }, (_request, reply) => reply.redirect(WEB_BASE_PATH));
+  return app;
+}

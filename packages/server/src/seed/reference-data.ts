@@ -1,0 +1,101 @@
+import type { Db } from '../modules/users/user.repository';
+import { DICTIONARIES } from './dictionaries';
+import { MENU_TREE, type MenuNode } from './menu-definition';
+
+export const TOOLS_APP_PROJECT_ID = 120015;
+
+/** Roles: key, names, app code. Keys containing fzjc or tools map to app code tools (spec 000 §6). */
+export const ROLES: ReadonlyArray<readonly [key: string, zh: string, en: string, appCode: string | null]> = [
+  ['admin', '系统管理员', 'Administrator', 'tools'],
+  ['fzjc_designer', '内部设计师', 'Internal designer', 'tools'],
+  ['sales_manager', '销售经理', 'Sales manager', 'tools'],
+  ['channel_partner', '渠道合作伙伴', 'Channel partner', 'tools'],
+  ['tools_out_user', '外部用户', 'External user', 'tools'],
+];
+
+async function seedMenuNode(
+  db: Db,
+  node: MenuNode,
+  parentId: number | null,
+  level: number,
+  order: number,
+  inheritedRoles: readonly string[],
+  roleIds: ReadonlyMap<string, number>,
+): Promise<void> {
+  const roles = node.roles ?? inheritedRoles;
+  const row = await db
+    .insertInto('menus')
+    .values({
+      parent_id: parentId,
+      app_code: 'tools',
+      text_ch: node.zh,
+      text_en: node.en,
+      menu_icon: node.icon ?? null,
+      menu_level: level,
+      menu_type: node.type,
+      menu_state: node.hidden ? 1 : 0,
+      route_url: node.route ?? null,
+      url: node.url ?? null,
+      button_flag: node.flag ?? null,
+      menu_order: order,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const links = roles.map((key) => roleIds.get(key)).filter((id): id is number => id !== undefined);
+  if (links.length)
+    await db
+      .insertInto('role_menus')
+      .values(links.map((roleId) => ({ role_id: roleId, menu_id: row.id })))
+      .execute();
+  let childOrder = 1;
+  for (const child of node.children ?? []) {
+    await seedMenuNode(db, child, row.id, level + 1, childOrder, roles, roleIds);
+    childOrder += 1;
+  }
+}
+
+/** Roles, the app project, the full menu and the dictionaries: needed by every installation. Idempotent. */
+export async function seedReferenceData(db: Db): Promise<boolean> {
+  const existing = await db.selectFrom('roles').select('id').limit(1).executeTakeFirst();
+  if (existing) return false;
+  await db.transaction().execute(async (trx) => {
+    for (const [key, zh, en, appCode] of ROLES) {
+      await trx
+        .insertInto('roles')
+        .values({ role_key: key, role_name: zh, role_name_en: en, app_code: appCode })
+        .execute();
+    }
+    const roleRows = await trx.selectFrom('roles').select(['id', 'role_key']).execute();
+    const roleIds = new Map(roleRows.map((row) => [row.role_key, row.id]));
+    await trx
+      .insertInto('app_projects')
+      .values({ id: TOOLS_APP_PROJECT_ID, app_code: 'tools', name: 'PVPlan' })
+      .execute();
+    let order = 1;
+    for (const node of MENU_TREE) {
+      await seedMenuNode(trx, node, null, 1, order, [], roleIds);
+      order += 1;
+    }
+    for (const dictionary of DICTIONARIES) {
+      const type = await trx
+        .insertInto('dict_types')
+        .values({ dict_key: dictionary.key, dict_name: dictionary.zh, dict_name_en: dictionary.en })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('dict_items')
+        .values(
+          dictionary.items.map(([code, value, zh, en], index) => ({
+            type_id: type.id,
+            code,
+            value,
+            description: zh,
+            description_en: en,
+            sort: index + 1,
+          })),
+        )
+        .execute();
+    }
+  });
+  return true;
+}
