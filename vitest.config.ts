@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
-    exclude: ['**/node_modules/**', 'packages/*/test/e2e/**'],
+    exclude: ['**/node_modules/**', 'e2e/**'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,

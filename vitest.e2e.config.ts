@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['packages/web/test/e2e/**/*.test.ts'],
+    include: ['e2e/**/*.test.ts'],
     pool: 'forks',
     maxWorkers: 1,
     fileParallelism: false,
