@@ -23,6 +23,22 @@ import { createServices, type ServiceOverrides } from './services';
 export const WEB_BASE_PATH = '/isolarbp/';
 export const API_DOCS_PATH = '/api/docs';
 
+/** A route as registered: what the property-based tests and the docs walk over. */
+export interface RouteEntry {
+  readonly method: string;
+  readonly url: string;
+  readonly authenticated: boolean;
+  readonly hasBody: boolean;
+  readonly hasQuery: boolean;
+  readonly hasParams: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeCatalogue: RouteEntry[];
+  }
+}
+
 export interface BuildAppOptions {
   readonly config: Config;
   readonly database: DatabaseHandle;
@@ -52,6 +68,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+
+  const routeCatalogue: RouteEntry[] = [];
+  app.decorate('routeCatalogue', routeCatalogue);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD' || route.url.startsWith(API_DOCS_PATH) || route.url.startsWith(WEB_BASE_PATH))
+        continue;
+      routeCatalogue.push({
+        method,
+        url: route.url,
+        authenticated: Boolean(route.preHandler),
+        hasBody: Boolean(route.schema?.body),
+        hasQuery: Boolean(route.schema?.querystring),
+        hasParams: Boolean(route.schema?.params),
+      });
+    }
   });
 
   registerErrorHandling(app);

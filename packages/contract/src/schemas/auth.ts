@@ -11,7 +11,7 @@ const smsCode = z
 /** POST /user/loginForPowmart: credentials in the body or (legacy) the query string. */
 export const loginForPowmartBody = z
   .object({ username: username.optional(), password: password.optional() })
-  .optional();
+  .nullish();
 export const loginForPowmartQuery = z.object({
   username: username.optional(),
   password: password.optional(),

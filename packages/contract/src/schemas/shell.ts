@@ -11,9 +11,7 @@ export const dictPageQuery = z.object({
   dictKey: z.string().trim().max(64).optional(),
 });
 
-export const sysNoticeBody = z
-  .object({ isOpen: z.coerce.number().int().min(0).max(1).optional() })
-  .optional();
+export const sysNoticeBody = z.object({ isOpen: z.coerce.number().int().min(0).max(1).optional() }).nullish();
 
 export const saveActivityBody = z.object({
   time: isoDateSchema,
