@@ -25,6 +25,8 @@ export function openDatabase(databaseUrl: string): DatabaseHandle {
   const dialect = dialectOf(databaseUrl);
   if (dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    // An idle client dropped by the server (restart, failover) must not crash the process.
+    pool.on('error', (error) => process.emitWarning(`PostgreSQL idle client error: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect, destroy: () => db.destroy() };
   }
