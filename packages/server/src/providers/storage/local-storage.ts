@@ -13,7 +13,7 @@ export class LocalFolderStorage implements ObjectStorage {
     return path.join(this.rootDir, key);
   }
 
-  async put(key: string, body: Buffer): Promise<void> {
+  async put(key: string, body: Buffer, _contentType?: string): Promise<void> {
     const target = this.pathOf(key);
     await fs.promises.mkdir(path.dirname(target), { recursive: true });
     const temporary = `${target}.${process.pid}.partial`;
