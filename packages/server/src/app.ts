@@ -62,7 +62,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
     },
-    routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -139,6 +138,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     );
   }
   app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect(WEB_BASE_PATH));
-  app.get('/isolarbp', { schema: { hide: true } }, (_request, reply) => reply.redirect(WEB_BASE_PATH));
+  app.get(WEB_BASE_PATH.slice(0, -1), { schema: { hide: true } }, (_request, reply) =>
+    reply.redirect(WEB_BASE_PATH),
+  );
   return app;
 }

@@ -1,0 +1,20 @@
+export type { PreparedScenario, PreparedSite, ResolvedScenario } from './run.js';
+export {
+  ENGINE_NAME,
+  ENGINE_VERSION,
+  isoWithOffset,
+  prepareScenario,
+  prepareSite,
+  resolveScenario,
+  runScenario,
+  simulatePreparedScenario,
+} from './run.js';
+export type {
+  HourlyBlock,
+  Scenario,
+  ScenarioArray,
+  ScenarioModels,
+  ScenarioResult,
+  ScenarioSystem,
+  SiteJson,
+} from './types.js';

@@ -1,0 +1,36 @@
+import enCommon from './en/common.json';
+import enException from './en/exception.json';
+import enHome from './en/home.json';
+import enLogin from './en/login.json';
+import enRequest from './en/request.json';
+import zhCommon from './zh-CN/common.json';
+import zhException from './zh-CN/exception.json';
+import zhHome from './zh-CN/home.json';
+import zhLogin from './zh-CN/login.json';
+import zhRequest from './zh-CN/request.json';
+
+/** The languages of the app; zh-CN is the default. */
+export const LANGUAGES = ['zh-CN', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'zh-CN';
+
+/** Every area file of a language merged into one flat catalogue (keys are unique across areas). */
+export const zhCNMessages = { ...zhCommon, ...zhRequest, ...zhLogin, ...zhHome, ...zhException };
+export type MessageKey = keyof typeof zhCNMessages;
+
+export const enMessages: Record<MessageKey, string> = {
+  ...enCommon,
+  ...enRequest,
+  ...enLogin,
+  ...enHome,
+  ...enException,
+};
+
+export const messages: Record<Language, Record<MessageKey, string>> = {
+  'zh-CN': zhCNMessages,
+  en: enMessages,
+};
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}

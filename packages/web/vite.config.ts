@@ -1,0 +1,34 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type ProxyOptions } from 'vite';
+
+/** Path prefixes of the API server (spec 000 §7); in development they are proxied to it. */
+const API_PREFIXES = ['/user', '/usercenter', '/oauth', '/estimate-tools', '/api'] as const;
+const API_TARGET = process.env.PVPLAN_API_TARGET ?? 'http://localhost:8080';
+
+const proxy: Record<string, ProxyOptions> = Object.fromEntries(
+  API_PREFIXES.map((prefix) => [`${prefix}/`, { target: API_TARGET, changeOrigin: true }]),
+);
+
+/** Long-lived vendor chunks, so an app release does not invalidate the libraries' cache. */
+function vendorChunk(id: string): string | undefined {
+  if (!id.includes('/node_modules/')) return undefined;
+  if (/\/node_modules\/(react|react-dom|react-router|react-router-dom|scheduler)\//.test(id)) return 'react';
+  if (/\/node_modules\/(antd|@ant-design|rc-[^/]+|@rc-component)\//.test(id)) return 'antd';
+  return 'vendor';
+}
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  base: '/isolarbp/',
+  plugins: [react()],
+  server: { proxy },
+  preview: { proxy },
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+    // antd alone is ~650 kB minified (~200 kB gzip); it is cached across releases in its own chunk.
+    chunkSizeWarningLimit: 800,
+    rollupOptions: { output: { manualChunks: vendorChunk } },
+  },
+});
