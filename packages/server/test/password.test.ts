@@ -73,16 +73,13 @@ describe.each(dialectsUnderTest())('password rules on %s', (dialect) => {
       '密码不能连续字符（如123、abc）连续3位或3位以上',
     ],
     ['a wrong old password', 'Wrong@9753', 'Qz@86420Wm', 'Qz@86420Wm', '旧密码不正确'],
-  ])(
-    'refuses %s with the spec message and keeps the password',
-    async (_name, oldPassword, newPassword, confirm, message) => {
-      const token = await login(t.app, 'designer');
-      const body = await change(token, oldPassword, newPassword, confirm);
-      expect(body.code).toBe(400);
-      expect(body.msg).toBe(message);
-      await login(t.app, 'designer', DEMO_PASSWORD);
-    },
-  );
+  ])('refuses %s with the spec message and keeps the password', async (_name, oldPassword, newPassword, confirm, message) => {
+    const token = await login(t.app, 'designer');
+    const body = await change(token, oldPassword, newPassword, confirm);
+    expect(body.code).toBe(400);
+    expect(body.msg).toBe(message);
+    await login(t.app, 'designer', DEMO_PASSWORD);
+  });
 
   it('changes a valid password (20 characters allowed), ends the sessions, and the new one logs in', async () => {
     const token = await login(t.app, 'admin');
