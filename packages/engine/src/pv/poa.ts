@@ -11,6 +11,13 @@ import {
 const DEG = Math.PI / 180;
 const COS_85 = Math.cos(85 * DEG);
 
+/** Cosine and sine of a surface's tilt (cb, sb) and azimuth (cg, sg). */
+function orientationTrig(orientation: Orientation): { cb: number; sb: number; cg: number; sg: number } {
+  const tiltRad = orientation.tiltDeg * DEG;
+  const azimuthRad = orientation.azimuthDeg * DEG;
+  return { cb: Math.cos(tiltRad), sb: Math.sin(tiltRad), cg: Math.cos(azimuthRad), sg: Math.sin(azimuthRad) };
+}
+
 /**
  * Time-aligned sun and weather series (one entry per step) that drive the plane-of-array
  * chain. Angles in degrees, irradiance in W/m².
@@ -174,12 +181,7 @@ export interface Orientation {
 export function poaSeries(ctx: PoaContext, orientation: Orientation, albedo: number): PoaSeries {
   const s = ctx.series;
   const n = s.length;
-  const beta = orientation.tiltDeg * DEG;
-  const cb = Math.cos(beta);
-  const sb = Math.sin(beta);
-  const gam = orientation.azimuthDeg * DEG;
-  const cg = Math.cos(gam);
-  const sg = Math.sin(gam);
+  const { cb, sb, cg, sg } = orientationTrig(orientation);
   const global = new Float64Array(n);
   const direct = new Float64Array(n);
   const sky = new Float64Array(n);
@@ -294,12 +296,7 @@ export function poaGlobalTotalKwhM2(
     return (sum * stepHours) / 1000;
   }
   const s = ctx.series;
-  const beta = orientation.tiltDeg * DEG;
-  const cb = Math.cos(beta);
-  const sb = Math.sin(beta);
-  const gam = orientation.azimuthDeg * DEG;
-  const cg = Math.cos(gam);
-  const sg = Math.sin(gam);
+  const { cb, sb, cg, sg } = orientationTrig(orientation);
   const isoFactor = (1 + cb) * 0.5;
   const groundFactor = albedo * (1 - cb) * 0.5;
   const idx = ctx.activeSteps;

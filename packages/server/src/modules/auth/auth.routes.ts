@@ -21,10 +21,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
+import { ESTIMATE_TOOLS } from '../../http/paths';
 import { principalOf, tokenOf } from '../../http/request-context';
 import type { SessionOrigin } from './session.service';
-
-const ESTIMATE_TOOLS = '/estimate-tools/estimate-tools';
 
 function originOf(request: FastifyRequest): SessionOrigin & { ip: string } {
   return { userAgent: request.headers['user-agent'] ?? null, ip: request.ip };

@@ -3,10 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
+import { ESTIMATE_TOOLS } from '../../http/paths';
 import { principalOf } from '../../http/request-context';
 import type { IncomingFile } from '../files/files.service';
-
-const ESTIMATE_TOOLS = '/estimate-tools/estimate-tools';
 
 /** Feedback: attachment upload (spec: early/uploadOssFile) and submission. */
 export async function feedbackRoutes(fastify: FastifyInstance): Promise<void> {

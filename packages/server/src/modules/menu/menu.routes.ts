@@ -2,6 +2,7 @@ import { menuInfoParams, projectMenuQuery, routersQuery } from '@pvplan/contract
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope';
+import { ESTIMATE_TOOLS } from '../../http/paths';
 import { principalOf } from '../../http/request-context';
 
 /** Menu trees per app code and role (spec 000 §2 menu-driven routes, §7). */
@@ -24,7 +25,7 @@ export async function menuRoutes(fastify: FastifyInstance): Promise<void> {
       ok(request.ctx.language, await menus.menuOfProject(principalOf(request), request.query.projId)),
   );
   app.get(
-    '/estimate-tools/estimate-tools/login/getMenuInfo/:id',
+    `${ESTIMATE_TOOLS}/login/getMenuInfo/:id`,
     { schema: { tags, params: menuInfoParams }, preHandler },
     async (request) =>
       ok(request.ctx.language, await menus.menuOfProject(principalOf(request), request.params.id)),

@@ -3,9 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { ok } from '../../http/envelope';
+import { ESTIMATE_TOOLS } from '../../http/paths';
 import { principalOf } from '../../http/request-context';
-
-const ESTIMATE_TOOLS = '/estimate-tools/estimate-tools';
 
 /** Data the shell reads at start: dictionaries, notices, statistics, public IP, health. */
 export async function shellRoutes(fastify: FastifyInstance): Promise<void> {

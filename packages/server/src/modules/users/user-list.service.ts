@@ -1,4 +1,5 @@
 import type { Page, PageQuery } from '@pvplan/contract';
+import type { UserRow } from '../../db/tables';
 import type { Db } from './user.repository';
 
 export interface UserListItem {
@@ -84,16 +85,7 @@ export class UserListService {
   }
 }
 
-function toItem(row: {
-  id: number;
-  user_name: string;
-  login_no: string;
-  phone: string | null;
-  out_user: number;
-  org_id: number | null;
-  tier: number;
-  created_at: string;
-}): UserListItem {
+function toItem(row: UserRow): UserListItem {
   return {
     id: row.id,
     userName: row.user_name,
