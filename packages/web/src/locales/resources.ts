@@ -1,3 +1,9 @@
+import enDialogs from './en/dialogs.json';
+import enValidation from './en/validation.json';
+import enInvite from './en/invite.json';
+import zhDialogs from './zh-CN/dialogs.json';
+import zhValidation from './zh-CN/validation.json';
+import zhInvite from './zh-CN/invite.json';
 import enCommon from './en/common.json';
 import enException from './en/exception.json';
 import enHome from './en/home.json';
@@ -15,7 +21,16 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'zh-CN';
 
 /** Every area file of a language merged into one flat catalogue (keys are unique across areas). */
-export const zhCNMessages = { ...zhCommon, ...zhRequest, ...zhLogin, ...zhHome, ...zhException };
+export const zhCNMessages = {
+  ...zhCommon,
+  ...zhRequest,
+  ...zhLogin,
+  ...zhHome,
+  ...zhException,
+  ...zhDialogs,
+  ...zhValidation,
+  ...zhInvite,
+};
 export type MessageKey = keyof typeof zhCNMessages;
 
 export const enMessages: Record<MessageKey, string> = {
@@ -24,6 +39,9 @@ export const enMessages: Record<MessageKey, string> = {
   ...enLogin,
   ...enHome,
   ...enException,
+  ...enDialogs,
+  ...enValidation,
+  ...enInvite,
 };
 
 export const messages: Record<Language, Record<MessageKey, string>> = {
