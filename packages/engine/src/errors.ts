@@ -8,7 +8,13 @@ export type EngineInputErrorCode =
   | 'WEATHER_FORMAT'
   | 'SCENARIO_INVALID'
   | 'MODEL_UNKNOWN'
-  | 'PARAM_OUT_OF_RANGE';
+  | 'PARAM_OUT_OF_RANGE'
+  | 'TARIFF_INVALID'
+  | 'LOAD_INVALID'
+  | 'STORAGE_INVALID'
+  | 'OPTIMISATION_FAILED'
+  | 'ECONOMICS_INVALID'
+  | 'CLIMATE_INVALID';
 
 /**
  * An input the engine cannot use (broken weather file, unknown model name, invalid
