@@ -3,6 +3,8 @@ export * from './feedback-rules';
 export * from './membership';
 export * from './messages';
 export * from './password-rules';
+export * from './paths';
 export * from './schemas/auth';
 export * from './schemas/common';
+export * from './schemas/invitation';
 export * from './schemas/shell';

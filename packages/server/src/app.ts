@@ -14,6 +14,7 @@ import { registerRequestContext } from './http/request-context';
 import { authRoutes } from './modules/auth/auth.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { filesRoutes } from './modules/files/files.routes';
+import { invitationRoutes } from './modules/invitation/invitation.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { menuRoutes } from './modules/menu/menu.routes';
 import { shellRoutes } from './modules/shell/shell.routes';
@@ -124,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(feedbackRoutes);
   await app.register(filesRoutes);
   await app.register(jobsRoutes);
+  await app.register(invitationRoutes);
 
   if (fs.existsSync(config.webDistDirAbsolute)) {
     await app.register(fastifyStatic, {

@@ -7,6 +7,7 @@ import { SessionService } from './modules/auth/session.service';
 import { SmsCodeService } from './modules/auth/sms-code.service';
 import { FeedbackService } from './modules/feedback/feedback.service';
 import { FilesService } from './modules/files/files.service';
+import { InvitationService } from './modules/invitation/invitation.service';
 import { JobsService } from './modules/jobs/jobs.service';
 import { MenuService } from './modules/menu/menu.service';
 import { ShellService } from './modules/shell/shell.service';
@@ -28,6 +29,7 @@ export interface Services {
   readonly feedback: FeedbackService;
   readonly jobs: JobsService;
   readonly userLists: UserListService;
+  readonly invitations: InvitationService;
 }
 
 export interface ServiceOverrides {
@@ -49,6 +51,7 @@ export function createServices(
   const captchas = new CaptchaService(db);
   const menus = new MenuService(db, config.MENU_PROJECT_ID);
   const files = new FilesService(db, storage);
+  const invitations = new InvitationService(db);
   const auth = new AuthService({
     db,
     sessions,
@@ -57,6 +60,7 @@ export function createServices(
     menus,
     skipAesKey: config.SKIP_AES_KEY,
     specialLoginUsers: config.specialLoginUsers,
+    invitations,
   });
   return {
     config,
@@ -72,5 +76,6 @@ export function createServices(
     feedback: new FeedbackService(db, files),
     jobs: new JobsService(db),
     userLists: new UserListService(db),
+    invitations,
   };
 }

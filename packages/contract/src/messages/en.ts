@@ -62,5 +62,11 @@ export const en: Record<MessageKey, string> = {
   'validation.unknownKeys': 'Unknown fields: {keys}',
   'validation.phone': 'Please enter a valid mobile number',
   'validation.date': '{field} must be a date in YYYY-MM-DD format',
+  'validation.inviteCode': 'The invite code is malformed: 4 to 16 letters or digits',
+  'invite.reward.memberDays': '{days} membership days',
+  'invite.reward.areaWanM2': '{area} × 10,000 m² of survey area',
+  'invite.reward.capacityMw': '{capacity} MW of optimal-design capacity',
+  'invite.reward.separator': ', ',
+  'invite.reason.register': 'Invited friend {phone} signed up',
   'sms.text': '[PVPlan] Your verification code is {code}. It is valid for 5 minutes; do not share it.',
 };

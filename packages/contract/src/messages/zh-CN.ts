@@ -57,6 +57,12 @@ export const zhCN = {
   'validation.unknownKeys': '包含未知字段：{keys}',
   'validation.phone': '请输入正确的手机号',
   'validation.date': '{field}应为YYYY-MM-DD格式的日期',
+  'validation.inviteCode': '邀请码格式不正确，应为4~16位字母或数字',
+  'invite.reward.memberDays': '会员{days}天',
+  'invite.reward.areaWanM2': '勘测面积{area}万m²',
+  'invite.reward.capacityMw': '优化设计容量{capacity}MW',
+  'invite.reward.separator': '，',
+  'invite.reason.register': '邀请好友{phone}注册成功',
   'sms.text': '【PVPlan】您的验证码是{code}，5分钟内有效，请勿泄露。',
 } as const;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, pageFields, phoneSchema, projectIdSchema } from './common';
+import { optionalInviteCodeSchema } from './invitation';
 
 const username = z.string().trim().min(1).max(64);
 const password = z.string().min(1).max(128);
@@ -33,6 +34,8 @@ export const smsLoginBody = z.object({
   code: smsCode,
   inviterId: idSchema.optional(),
   userName: z.string().trim().min(1).max(32).optional(),
+  /** From an invite link (`#/login?inviteCode=`): a new user registering with it credits the inviter. */
+  inviteCode: optionalInviteCodeSchema,
 });
 export const resetPasswordBody = z.object({
   phone: phoneSchema,
@@ -76,6 +79,8 @@ export interface UserInfo {
   readonly outUser: boolean;
   readonly appCode: string | null;
   readonly tier: 0 | 1 | 2;
+  /** ISO time the paid tier ends; null for the free tier or a membership without end. */
+  readonly tierExpiresAt: string | null;
   readonly userRoleEnetities: RoleInfo[];
   readonly roles: string[];
   readonly permissions: string[];

@@ -210,3 +210,68 @@ export type SessionRow = Selectable<SessionsTable>;
 export type MenuRow = Selectable<MenusTable>;
 export type JobRow = Selectable<JobsTable>;
 export type NoticeRow = Selectable<NoticesTable>;
+
+/** An invite campaign (spec 000 §3 "Invite activity"); rewards per successful invite are data here. */
+export interface InviteActivitiesTable {
+  id: Generated<number>;
+  name: string;
+  name_en: string;
+  start_time: string;
+  end_time: string;
+  is_open: number;
+  reward_member_days: number;
+  reward_area_wan_m2: number;
+  reward_capacity_mw: number;
+  max_member_days: number | null;
+  max_area_wan_m2: number | null;
+  max_capacity_mw: number | null;
+  created_at: string;
+}
+
+/** A user's exclusive invite code (created the first time the user asks for the link). */
+export interface InviteCodesTable {
+  user_id: number;
+  code: string;
+  created_at: string;
+}
+
+/** One invitee per row: who invited whom, and what the invitee has done since (spec 000 §3 invitation record). */
+export interface InvitationsTable {
+  id: Generated<number>;
+  activity_id: number | null;
+  inviter_user_id: number;
+  invitee_user_id: number;
+  invitee_phone: string;
+  invite_code: string;
+  calculation_num: number;
+  modeling_num: number;
+  optimizing_num: number;
+  monthly_vip_num: number;
+  yearly_vip_num: number;
+  created_at: string;
+}
+
+/** A reward credited to an inviter for one invitation and one reason (spec 000 §3 reward record). */
+export interface InviteRewardsTable {
+  id: Generated<number>;
+  activity_id: number | null;
+  inviter_user_id: number;
+  invitation_id: number;
+  reason: string;
+  member_days: number;
+  area_wan_m2: number;
+  capacity_mw: number;
+  status: number;
+  created_at: string;
+}
+
+export interface Database {
+  invite_activities: InviteActivitiesTable;
+  invite_codes: InviteCodesTable;
+  invitations: InvitationsTable;
+  invite_rewards: InviteRewardsTable;
+}
+
+export type InviteActivityRow = Selectable<InviteActivitiesTable>;
+export type InvitationRow = Selectable<InvitationsTable>;
+export type InviteRewardRow = Selectable<InviteRewardsTable>;

@@ -2,6 +2,7 @@ import { FREE_TIER_QUOTA } from '@pvplan/contract';
 import { hashPassword } from '../modules/auth/password-hash';
 import { assignRole, type Db, findRoleByKey, insertUser } from '../modules/users/user.repository';
 import { HOUR_MS, isoAfter, nowIso } from '../shared/time';
+import { seedInviteCampaign } from './invite-campaign';
 
 /** Password of every demo account (meets the password rules). */
 export const DEMO_PASSWORD = 'PvPlan@2580';
@@ -78,7 +79,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   },
 ];
 
-/** Demo organisations, accounts and one open notice; only into an empty users table. */
+/** Demo orgs, accounts, an open notice and a running invite campaign; only into an empty users table. */
 export async function seedDemoData(db: Db): Promise<boolean> {
   const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (anyUser) return false;
@@ -133,6 +134,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         created_at: now,
       })
       .execute();
+    await seedInviteCampaign(trx);
   });
   return true;
 }

@@ -3,6 +3,10 @@ import { currentLanguage, i18n } from '../locales/i18n';
 import { toast } from '../utils/feedback';
 import { sessionHeaders } from './headers';
 import { clearSession, readSession } from './session';
+import { showSessionExpired } from './sessionExpired';
+
+/** The start of the server's message when a self-consumption target cannot be reached (spec 000 §8). */
+export const SELF_CONSUMPTION_UNREACHABLE = '无法达到自发自用率';
 
 /** Default request timeout (spec 000 §9). */
 export const REQUEST_TIMEOUT_MS = 60_000;
@@ -79,16 +83,22 @@ function failure(envelope: EnvelopeLike, httpStatus: number, silent: boolean, bo
   const { code } = envelope;
   const msg = envelope.msg?.trim() ?? '';
   if (code === 401 || code === 424) {
-    const text = i18n.t('request.expired');
+    // Login expired: the modal offers a new login (or closing the page after a jump-in).
     clearSession();
-    if (!silent) toast('warning', text);
-    return new ApiError('code', msg || text, code, httpStatus, body);
+    showSessionExpired();
+    return new ApiError('code', msg || i18n.t('request.expired'), code, httpStatus, body);
   }
-  if (code === 410) {
+  if (code === 410 || (msg.includes('token') && msg.includes('识别'))) {
     // The session was replaced by a login elsewhere; the token will never work again.
     const text = i18n.t('request.otherDevice');
     clearSession();
     if (!silent) toast('error', text);
+    return new ApiError('code', text, code, httpStatus, body);
+  }
+  if (msg.includes(SELF_CONSUMPTION_UNREACHABLE)) {
+    // The server names the highest reachable percent; the user is asked to adjust the target.
+    const text = `${msg}${i18n.t('request.adjustTarget')}`;
+    if (!silent) toast('warning', text);
     return new ApiError('code', text, code, httpStatus, body);
   }
   if (msg.includes('429')) return new ApiError('code', msg, code, httpStatus, body);
@@ -164,6 +174,11 @@ export async function request<T extends EnvelopeLike = Envelope<unknown>>(
     throw failure(parsed, response.status, silent, parsed);
   }
   if (response.ok && parsed !== undefined) return parsed as T;
+  if (response.status === 403) {
+    // HTTP 403 sends the user to the root (spec 000 §8).
+    window.location.hash = '#/';
+    throw new ApiError('code', 'forbidden', 403, 403, parsed);
+  }
   if (!response.ok) throw failure({ code: response.status }, response.status, silent, parsed);
   const text = i18n.t('request.serverError');
   if (!silent) toast('error', text);

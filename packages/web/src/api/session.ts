@@ -129,3 +129,22 @@ export function subscribeSession(listener: () => void): () => void {
     listeners.delete(listener);
   };
 }
+
+/** The session flag set when the user jumped in from another platform (spec 000 §2, §4). */
+const IS_JUMP_KEY = 'isJump';
+
+export function markJumpSession(): void {
+  try {
+    sessionStorage.setItem(IS_JUMP_KEY, '1');
+  } catch {
+    // Storage disabled: the layout shows as for a direct login.
+  }
+}
+
+export function isJumpSession(): boolean {
+  try {
+    return sessionStorage.getItem(IS_JUMP_KEY) === '1';
+  } catch {
+    return false;
+  }
+}

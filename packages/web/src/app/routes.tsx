@@ -1,28 +1,47 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes, useParams, useSearchParams } from 'react-router-dom';
 import { PageLoading } from '../components/PageLoading';
-import { BasicLayout } from './layout/BasicLayout';
+import { DECLARED_ROUTES } from './declaredRoutes';
+import { AppLayout } from './layout/AppLayout';
 import { RequireAuth } from './RequireAuth';
+import { SkipJumpGate } from './session/SkipJumpGate';
+import { useSessionWatch } from './session/useSessionWatch';
+import { useVersionWatch } from './session/useVersionWatch';
+import { ViewHost } from './ViewHost';
 
 const LoginPage = lazy(() => import('../pages/login'));
-const HomePage = lazy(() => import('../pages/home'));
-const NotFoundPage = lazy(() => import('../pages/exception/404'));
 
-/** The declared routes of spec 000 §2 built so far; menu-driven routes join later. */
+/** /redirect/:path*: re-enters a route (used to reload a view in place), keeping the query. */
+function RedirectHelper() {
+  const params = useParams();
+  const [search] = useSearchParams();
+  const target = `/${params['*'] ?? ''}`;
+  const query = search.toString();
+  return <Navigate to={`${target}${query ? `?${query}` : ''}`} replace />;
+}
+
+/**
+ * The routes of spec 000 §2: public declared routes without a frame, the login page, and the
+ * signed-in app (declared and menu-driven routes inside the layout, see AppLayout).
+ */
 export function AppRoutes() {
+  useSessionWatch();
+  useVersionWatch();
   return (
-    <Suspense fallback={<PageLoading />}>
-      <Routes>
-        <Route path="/" element={<Navigate to="/homeindex" replace />} />
-        <Route path="/login" element={<LoginPage />} />
-        <Route path="/404" element={<NotFoundPage />} />
-        <Route element={<RequireAuth />}>
-          <Route element={<BasicLayout />}>
-            <Route path="/homeindex" element={<HomePage />} />
+    <SkipJumpGate>
+      <Suspense fallback={<PageLoading />}>
+        <Routes>
+          <Route path="/" element={<Navigate to="/homeindex" replace />} />
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/redirect/*" element={<RedirectHelper />} />
+          {DECLARED_ROUTES.filter((route) => route.access === 'public').map((route) => (
+            <Route key={route.path} path={route.path} element={<ViewHost view={route.view} />} />
+          ))}
+          <Route element={<RequireAuth />}>
+            <Route path="*" element={<AppLayout />} />
           </Route>
-        </Route>
-        <Route path="*" element={<Navigate to="/404" replace />} />
-      </Routes>
-    </Suspense>
+        </Routes>
+      </Suspense>
+    </SkipJumpGate>
   );
 }

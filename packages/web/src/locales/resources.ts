@@ -1,19 +1,21 @@
-import enDialogs from './en/dialogs.json';
-import enValidation from './en/validation.json';
-import enInvite from './en/invite.json';
-import zhDialogs from './zh-CN/dialogs.json';
-import zhValidation from './zh-CN/validation.json';
-import zhInvite from './zh-CN/invite.json';
 import enCommon from './en/common.json';
+import enDialogs from './en/dialogs.json';
 import enException from './en/exception.json';
 import enHome from './en/home.json';
+import enInvite from './en/invite.json';
 import enLogin from './en/login.json';
 import enRequest from './en/request.json';
+import enShell from './en/shell.json';
+import enValidation from './en/validation.json';
 import zhCommon from './zh-CN/common.json';
+import zhDialogs from './zh-CN/dialogs.json';
 import zhException from './zh-CN/exception.json';
 import zhHome from './zh-CN/home.json';
+import zhInvite from './zh-CN/invite.json';
 import zhLogin from './zh-CN/login.json';
 import zhRequest from './zh-CN/request.json';
+import zhShell from './zh-CN/shell.json';
+import zhValidation from './zh-CN/validation.json';
 
 /** The languages of the app; zh-CN is the default. */
 export const LANGUAGES = ['zh-CN', 'en'] as const;
@@ -30,6 +32,7 @@ export const zhCNMessages = {
   ...zhDialogs,
   ...zhValidation,
   ...zhInvite,
+  ...zhShell,
 };
 export type MessageKey = keyof typeof zhCNMessages;
 
@@ -42,6 +45,7 @@ export const enMessages: Record<MessageKey, string> = {
   ...enDialogs,
   ...enValidation,
   ...enInvite,
+  ...enShell,
 };
 
 export const messages: Record<Language, Record<MessageKey, string>> = {

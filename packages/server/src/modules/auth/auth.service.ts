@@ -13,6 +13,7 @@ import {
 import type { UserRow } from '../../db/tables';
 import { AppError, failIf, failWith } from '../../http/app-error';
 import { nowIso } from '../../shared/time';
+import type { RegistrationCreditor } from '../invitation/invitation.service';
 import type { MenuService } from '../menu/menu.service';
 import {
   assignRole,
@@ -48,6 +49,8 @@ export interface AuthServiceDeps {
   readonly menus: MenuService;
   readonly skipAesKey: string;
   readonly specialLoginUsers: ReadonlySet<string>;
+  /** Credits the inviter when a new user registers with an invite code (same transaction). */
+  readonly invitations?: RegistrationCreditor;
 }
 
 /** Accounts: the login paths, registration by phone, passwords, the jump-in and the current user. */
@@ -111,8 +114,19 @@ export class AuthService {
   async smsLogin(body: SmsLoginBody, origin: SessionOrigin): Promise<LoginResult & { isNewUser: boolean }> {
     await this.deps.sms.consume(body.phone, body.code);
     const existing = await findUserByPhone(this.deps.db, body.phone);
-    const user = existing ?? (await this.registerExternalUser(body));
-    return { ...(await this.startSession(user, origin)), isNewUser: !existing };
+    if (existing) return { ...(await this.startSession(existing, origin)), isNewUser: false };
+    let user: UserRow;
+    let isNewUser = true;
+    try {
+      user = await this.registerExternalUser(body);
+    } catch (error) {
+      // A concurrent login registered this phone first (unique phone): log in as that user.
+      const winner = await findUserByPhone(this.deps.db, body.phone);
+      if (!winner) throw error;
+      user = winner;
+      isNewUser = false;
+    }
+    return { ...(await this.startSession(user, origin)), isNewUser };
   }
 
   private async registerExternalUser(body: SmsLoginBody): Promise<UserRow> {
@@ -148,6 +162,13 @@ export class AuthService {
           updated_at: now,
         })
         .execute();
+      if (body.inviteCode && this.deps.invitations) {
+        await this.deps.invitations.creditRegistration(trx, {
+          userId: id,
+          phone: body.phone,
+          inviteCode: body.inviteCode,
+        });
+      }
       return id;
     });
     const user = await findUserById(db, userId);
@@ -180,6 +201,7 @@ export class AuthService {
       outUser: user.out_user === 1,
       appCode: principal.appCode,
       tier: effectiveTier(user, nowIso()),
+      tierExpiresAt: user.tier_expires_at,
       userRoleEnetities: roles.map((role) => ({ roleKey: role.role_key, roleName: role.role_name })),
       roles: roles.map((role) => role.role_key),
       permissions: await this.deps.menus.permissionsOf(roles),

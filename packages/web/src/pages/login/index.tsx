@@ -1,68 +1,24 @@
-import { CopyOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Form, Input, Layout, Typography, theme } from 'antd';
-import { useEffect, useState } from 'react';
+import { CopyOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Layout, Tabs, Typography, theme } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { type Credentials, login } from '../../api/auth';
-import { ApiError } from '../../api/request';
-import { saveLogin } from '../../api/session';
-import type { LoginRedirectState } from '../../app/RequireAuth';
+import { useSearchParams } from 'react-router-dom';
 import { BrandLogo } from '../../components/BrandLogo';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { copyText } from '../../utils/clipboard';
 import { toast } from '../../utils/feedback';
+import { desktopLink } from '../../utils/links';
 import { useDocumentTitle } from '../../utils/useDocumentTitle';
+import { PasswordLoginForm } from './components/PasswordLoginForm';
+import { SmsLoginForm } from './components/SmsLoginForm';
 
-/** How long a rejected login's message stays (spec 000 §8). */
-const LOGIN_ERROR_SECONDS = 2;
-
-/** The desktop link offered for copying (spec 000 §2). */
-function desktopLink(): string {
-  return `${window.location.origin}${import.meta.env.BASE_URL}#/login`;
-}
-
+/** /login: password (with captcha) and SMS-code tabs, language switch, the copyable desktop link. */
 export default function LoginPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { token } = theme.useToken();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const [form] = Form.useForm<Credentials>();
-  const [submitting, setSubmitting] = useState(false);
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<'password' | 'sms'>(params.has('inviteCode') ? 'sms' : 'password');
   useDocumentTitle(t('pages.login.title'));
-
-  // Shown validation messages were rendered in the old language: validate those fields again.
-  useEffect(() => {
-    const withErrors = form
-      .getFieldsError()
-      .filter((field) => field.errors.length > 0)
-      .map((field) => field.name);
-    if (i18n.language && withErrors.length > 0) void form.validateFields(withErrors).catch(() => undefined);
-  }, [form, i18n.language]);
-
-  const onFinish = async (values: Credentials) => {
-    setSubmitting(true);
-    try {
-      const answer = await login(values);
-      const result = answer.data;
-      saveLogin({
-        token: result.token,
-        appCode: result.appCode,
-        userId: result.userId,
-        outUser: result.outUser,
-        expiresAt: result.expiresAt,
-      });
-      if (!result.appCode) toast('warning', t('pages.login.noProjectAssigned'));
-      const from = (location.state as LoginRedirectState | null)?.from;
-      navigate(from && from !== '/login' ? from : '/homeindex', { replace: true });
-    } catch (error) {
-      // Timeouts and cancellations show nothing (spec 000 §8); everything else shows the server's message.
-      if (error instanceof ApiError && (error.kind === 'timeout' || error.kind === 'aborted')) return;
-      const text = error instanceof Error ? error.message : t('request.serverError');
-      toast('error', text, LOGIN_ERROR_SECONDS);
-    } finally {
-      setSubmitting(false);
-    }
-  };
 
   const copyLink = async () => {
     if (await copyText(desktopLink())) toast('success', t('common.copied'));
@@ -93,45 +49,16 @@ export default function LoginPage() {
               {t('app.slogan')}
             </Typography.Text>
           </Flex>
-          <Form<Credentials>
-            form={form}
-            name="login"
-            layout="vertical"
-            size="large"
-            requiredMark={false}
-            onFinish={onFinish}
-            autoComplete="on"
-          >
-            <Form.Item
-              name="username"
-              label={t('pages.login.username')}
-              rules={[{ required: true, whitespace: true, message: t('pages.login.username.required') }]}
-            >
-              <Input
-                prefix={<UserOutlined />}
-                placeholder={t('pages.login.username.placeholder')}
-                autoComplete="username"
-                data-testid="login-username"
-              />
-            </Form.Item>
-            <Form.Item
-              name="password"
-              label={t('pages.login.password')}
-              rules={[{ required: true, whitespace: true, message: t('pages.login.password.required') }]}
-            >
-              <Input.Password
-                prefix={<LockOutlined />}
-                placeholder={t('pages.login.password.placeholder')}
-                autoComplete="current-password"
-                data-testid="login-password"
-              />
-            </Form.Item>
-            <Form.Item style={{ marginBottom: token.marginSM }}>
-              <Button type="primary" htmlType="submit" block loading={submitting} data-testid="login-submit">
-                {t('pages.login.submit')}
-              </Button>
-            </Form.Item>
-          </Form>
+          <Tabs
+            activeKey={tab}
+            onChange={(key) => setTab(key === 'sms' ? 'sms' : 'password')}
+            centered
+            items={[
+              { key: 'password', label: t('pages.login.tab.password'), children: <PasswordLoginForm /> },
+              { key: 'sms', label: t('pages.login.tab.sms'), children: <SmsLoginForm /> },
+            ]}
+            data-testid="login-tabs"
+          />
           <Flex align="center" justify="center" wrap gap={token.marginXXS}>
             <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
               {t('pages.login.desktopHint')}

@@ -1,0 +1,5 @@
+/** Prefix of the estimate-tools service (spec 001 §7: paths are relative to it unless stated). */
+export const ESTIMATE_TOOLS = '/estimate-tools/estimate-tools';
+
+/** The fixed project id the menu is fetched with (spec 000 §9). */
+export const MENU_PROJECT_ID = 120015;

@@ -1,0 +1,187 @@
+import {
+  ArrowLeftOutlined,
+  BuildOutlined,
+  CameraOutlined,
+  CrownFilled,
+  FundOutlined,
+  GiftOutlined,
+  HomeOutlined,
+  PlusOutlined,
+  SearchOutlined,
+  ToolOutlined,
+} from '@ant-design/icons';
+import { Button, Drawer, Flex, Input, Modal, Typography, theme } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { copyText } from '../../utils/clipboard';
+import { toast } from '../../utils/feedback';
+import { desktopLink } from '../../utils/links';
+import { MOBILE_SEARCH_PATHS, MOBILE_TABS } from '../declaredRoutes';
+import { useRouteInfo } from '../shell/useRouteInfo';
+import type { ShellDialogName } from './shellDialogs';
+
+const TAB_ICONS: Record<(typeof MOBILE_TABS)[number]['icon'], ReactNode> = {
+  HomeOutlined: <HomeOutlined />,
+  FundOutlined: <FundOutlined />,
+  CameraOutlined: <CameraOutlined />,
+  BuildOutlined: <BuildOutlined />,
+  ToolOutlined: <ToolOutlined />,
+};
+
+const TOP_BAR_PX = 48;
+const TAB_BAR_PX = 56;
+
+/**
+ * Mobile frame (spec 000 §2): a top bar (back arrow off the tabs, add-project hint with copy
+ * link, search drawer on the list pages, invite and VIP icons) and a bottom tab bar.
+ */
+export function MobileLayout(props: {
+  readonly children: ReactNode;
+  readonly onOpenDialog: (name: ShellDialogName) => void;
+}) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const { title } = useRouteInfo();
+  const [searchOpen, setSearchOpen] = useState(false);
+  const onTab = MOBILE_TABS.some((tab) => tab.path === pathname);
+  const canSearch = MOBILE_SEARCH_PATHS.includes(pathname);
+
+  const showAddHint = () => {
+    Modal.info({
+      title: t('shell.mobile.addTitle'),
+      content: t('shell.mobile.addHint'),
+      okText: t('shell.mobile.copyLink'),
+      onOk: async () => {
+        if (await copyText(desktopLink())) toast('success', t('common.copied'));
+        else toast('error', t('common.copyFailed'));
+      },
+    });
+  };
+
+  return (
+    <div style={{ minHeight: '100vh', background: token.colorBgLayout }} data-testid="mobile-layout">
+      <Flex
+        align="center"
+        style={{
+          position: 'sticky',
+          top: 0,
+          zIndex: 10,
+          height: TOP_BAR_PX,
+          paddingInline: 8,
+          background: token.colorBgContainer,
+          borderBottom: `1px solid ${token.colorBorderSecondary}`,
+        }}
+      >
+        <div style={{ width: 40 }}>
+          {onTab ? null : (
+            <Button
+              type="text"
+              icon={<ArrowLeftOutlined />}
+              aria-label={t('shell.back')}
+              onClick={() => navigate(-1)}
+              data-testid="mobile-back"
+            />
+          )}
+        </div>
+        <Typography.Text strong ellipsis style={{ flex: 1, textAlign: 'center' }}>
+          {title}
+        </Typography.Text>
+        <Flex>
+          {canSearch ? (
+            <Button
+              type="text"
+              icon={<SearchOutlined />}
+              aria-label={t('shell.mobile.search')}
+              onClick={() => setSearchOpen(true)}
+              data-testid="mobile-search"
+            />
+          ) : null}
+          <Button
+            type="text"
+            icon={<PlusOutlined />}
+            aria-label={t('shell.mobile.add')}
+            onClick={showAddHint}
+          />
+          <Button
+            type="text"
+            icon={<GiftOutlined style={{ color: token.colorError }} />}
+            aria-label={t('shell.navbar.invite')}
+            onClick={() => props.onOpenDialog('invite')}
+          />
+          <Button
+            type="text"
+            icon={<CrownFilled style={{ color: token.colorWarning }} />}
+            aria-label={t('shell.vip.openNow')}
+            onClick={() => navigate('/openVip/subscriptionVip')}
+          />
+        </Flex>
+      </Flex>
+      <main style={{ padding: 12, paddingBottom: TAB_BAR_PX + 12 }}>{props.children}</main>
+      <nav
+        data-testid="mobile-tabbar"
+        style={{
+          position: 'fixed',
+          insetInline: 0,
+          bottom: 0,
+          zIndex: 10,
+          height: TAB_BAR_PX,
+          display: 'flex',
+          background: token.colorBgContainer,
+          borderTop: `1px solid ${token.colorBorderSecondary}`,
+        }}
+      >
+        {MOBILE_TABS.map((tab) => {
+          const active = pathname === tab.path;
+          return (
+            <button
+              key={tab.path}
+              type="button"
+              onClick={() => navigate(tab.path)}
+              style={{
+                flex: 1,
+                border: 0,
+                background: 'transparent',
+                color: active ? token.colorPrimary : token.colorTextSecondary,
+                display: 'flex',
+                flexDirection: 'column',
+                alignItems: 'center',
+                justifyContent: 'center',
+                gap: 2,
+                fontSize: 12,
+                cursor: 'pointer',
+              }}
+              aria-current={active ? 'page' : undefined}
+            >
+              <span style={{ fontSize: 20 }}>{TAB_ICONS[tab.icon]}</span>
+              {t(tab.titleKey)}
+            </button>
+          );
+        })}
+      </nav>
+      <Drawer
+        placement="top"
+        open={searchOpen}
+        onClose={() => setSearchOpen(false)}
+        height={120}
+        title={t('shell.mobile.search')}
+      >
+        <Input.Search
+          allowClear
+          defaultValue={params.get('keyword') ?? ''}
+          placeholder={t('shell.mobile.searchPlaceholder')}
+          onSearch={(value) => {
+            const next = new URLSearchParams(params);
+            if (value.trim()) next.set('keyword', value.trim());
+            else next.delete('keyword');
+            setParams(next);
+            setSearchOpen(false);
+          }}
+        />
+      </Drawer>
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+export { readShowGuide, writeShowGuide } from '../../api/account';
+export { ChangePasswordDialog } from './ChangePasswordDialog';
+export { CustomerServiceDialog } from './CustomerServiceDialog';
+export { FeedbackDialog } from './FeedbackDialog';
+export { GuideDialog } from './GuideDialog';
+export { InvoiceDialog } from './InvoiceDialog';
+export { LogoutDialog } from './LogoutDialog';
+export { PurchaseRecordsDialog } from './PurchaseRecordsDialog';
+export { SERVICE_CONTACTS, ServiceContactCard } from './ServiceContactCard';
+export type { DialogProps } from './types';
+export { UsageStatisticsDialog } from './UsageStatisticsDialog';
