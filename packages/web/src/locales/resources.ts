@@ -1,18 +1,26 @@
+import enBills from './en/bills.json';
 import enCommon from './en/common.json';
 import enDialogs from './en/dialogs.json';
 import enException from './en/exception.json';
 import enHome from './en/home.json';
 import enInvite from './en/invite.json';
+import enLoad from './en/load.json';
 import enLogin from './en/login.json';
+import enMembership from './en/membership.json';
+import enPrice from './en/price.json';
 import enRequest from './en/request.json';
 import enShell from './en/shell.json';
 import enValidation from './en/validation.json';
+import zhBills from './zh-CN/bills.json';
 import zhCommon from './zh-CN/common.json';
 import zhDialogs from './zh-CN/dialogs.json';
 import zhException from './zh-CN/exception.json';
 import zhHome from './zh-CN/home.json';
 import zhInvite from './zh-CN/invite.json';
+import zhLoad from './zh-CN/load.json';
 import zhLogin from './zh-CN/login.json';
+import zhMembership from './zh-CN/membership.json';
+import zhPrice from './zh-CN/price.json';
 import zhRequest from './zh-CN/request.json';
 import zhShell from './zh-CN/shell.json';
 import zhValidation from './zh-CN/validation.json';
@@ -33,6 +41,10 @@ export const zhCNMessages = {
   ...zhValidation,
   ...zhInvite,
   ...zhShell,
+  ...zhPrice,
+  ...zhLoad,
+  ...zhBills,
+  ...zhMembership,
 };
 export type MessageKey = keyof typeof zhCNMessages;
 
@@ -46,6 +58,10 @@ export const enMessages: Record<MessageKey, string> = {
   ...enValidation,
   ...enInvite,
   ...enShell,
+  ...enPrice,
+  ...enLoad,
+  ...enBills,
+  ...enMembership,
 };
 
 export const messages: Record<Language, Record<MessageKey, string>> = {
