@@ -1,19 +1,25 @@
 /**
  * Engine benchmark (`npm run bench` at the repository root).
  *
- * 1. One annual hourly simulation (8760 steps: SPA + Perez + SAPM + PVWatts DC/losses/inverter),
- *    end to end and with the sun precomputed once per site/year.
- * 2. Annual POA for a tilt 0..60 (step 1) × azimuth 90..270 (step 5) grid, reusing one sun/sky pass.
+ * 1. One annual hourly simulation (8760 steps: SPA + Perez + SAPM + PVWatts DC/losses/inverter):
+ *    with the sun precomputed once per site/year, with the designer outputs (summary + loss
+ *    waterfall), and end to end (`simulatePvSystem`, `runScenario`).
+ * 2. The orientation table (annual POA for tilt 0..60 step 1 × azimuth 90..270 step 5, one
+ *    sun/sky pass) and the refined best orientation.
  * 3. Accuracy of every reference scenario against pvlib (shared/reference).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
-  poaGlobalTotalKwhM2,
+  bestOrientation,
+  lossWaterfall,
+  orientationYieldTable,
   prepareScenario,
   runScenario,
   type Scenario,
+  simulatePvSystem,
   simulatePvwattsSystem,
+  summarisePvOutputs,
 } from '../src/index.js';
 
 const SHARED_PARENT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -42,11 +48,43 @@ const weatherText = readFileSync(`${SHARED_PARENT}${scenario.weather?.path}`, 'u
 // Warm-up (JIT)
 for (let i = 0; i < 3; i++) runScenario(scenario, weatherText);
 
-const endToEnd = time(15, () => runScenario(scenario, weatherText));
-const prepare = time(15, () => prepareScenario(scenario, weatherText));
 const prepared = prepareScenario(scenario, weatherText);
-for (let i = 0; i < 20; i++) simulatePvwattsSystem(prepared.poaContext, prepared.resolved.system);
-const simOnly = time(200, () => simulatePvwattsSystem(prepared.poaContext, prepared.resolved.system));
+const { system } = prepared.resolved;
+for (let i = 0; i < 20; i++) simulatePvwattsSystem(prepared.poaContext, system);
+const simOnly = time(200, () => simulatePvwattsSystem(prepared.poaContext, system));
+const info = {
+  ghiWm2: prepared.site.series.ghiWm2,
+  month: prepared.site.weather.month,
+  stepMinutes: prepared.site.weather.stepMinutes,
+};
+const simOutputs = time(100, () => {
+  const sim = simulatePvwattsSystem(prepared.poaContext, system);
+  summarisePvOutputs(sim, system, info);
+  lossWaterfall(sim, system, info);
+});
+const pvSystemInput = {
+  weather: prepared.site.weather,
+  system: {
+    arrays: system.arrays.map((a) => ({
+      tiltDeg: a.tiltDeg,
+      azimuthDeg: a.azimuthDeg,
+      dcKw: system.dcKw * a.dcFraction,
+    })),
+    acKw: system.acKw,
+    albedo: system.albedo,
+    lossesPercent: system.lossesPercent,
+  },
+  models: {
+    transposition: prepared.resolved.transposition,
+    temperature: prepared.resolved.temperatureName,
+    iam: prepared.resolved.iamName,
+    shiftMinutes: prepared.resolved.shiftMinutes,
+    coerceYear: prepared.resolved.coerceYear,
+  },
+};
+const pvSystem = time(15, () => simulatePvSystem(pvSystemInput));
+const prepare = time(15, () => prepareScenario(scenario, weatherText));
+const endToEnd = time(15, () => runScenario(scenario, weatherText));
 
 console.log(
   `\n@pvplan/engine bench — ${benchName} (${prepared.site.weather.length} hourly steps), Node ${process.version}\n`,
@@ -56,34 +94,41 @@ console.log('|---|---:|---:|');
 const row = (label: string, xs: number[]) =>
   console.log(`| ${label} | ${median(xs).toFixed(2)} | ${(1000 / median(xs)).toFixed(1)} |`);
 row('annual simulation, sun/sky precomputed (Perez + IAM + SAPM + PVWatts)', simOnly);
+row('annual simulation + summary + loss waterfall, sun/sky precomputed', simOutputs);
+row('simulatePvSystem: SPA 8760 steps + sky precompute + simulation + outputs (weather parsed)', pvSystem);
 row('prepare: parse EPW + SPA 8760 steps + sky precompute', prepare);
-row('end to end: runScenario incl. result JSON', endToEnd);
+row('end to end: runScenario incl. parse and result JSON', endToEnd);
 
-// Orientation grid: tilt 0..60 step 1 × azimuth 90..270 step 5
-const tilts = Array.from({ length: 61 }, (_, i) => i);
-const azimuths = Array.from({ length: 37 }, (_, i) => 90 + 5 * i);
-const albedo = prepared.resolved.system.albedo;
-let best = { tilt: 0, az: 0, poa: -1 };
+// Orientation table: tilt 0..60 step 1 × azimuth 90..270 step 5 (the defaults)
+const orientationCtx = {
+  poa: prepared.poaContext,
+  albedo: system.albedo,
+  latitudeDeg: prepared.resolved.site.latitude,
+};
+orientationYieldTable(orientationCtx); // warm-up
+let table = orientationYieldTable(orientationCtx);
 const gridRuns = time(5, () => {
-  best = { tilt: 0, az: 0, poa: -1 };
-  for (const t of tilts) {
-    for (const az of azimuths) {
-      const v = poaGlobalTotalKwhM2(prepared.poaContext, { tiltDeg: t, azimuthDeg: az }, albedo);
-      if (v > best.poa) best = { tilt: t, az, poa: v };
-    }
-  }
+  table = orientationYieldTable(orientationCtx);
 });
 const gridWithSun = time(3, () => {
   const p = prepareScenario(scenario, weatherText);
-  for (const t of tilts)
-    for (const az of azimuths) poaGlobalTotalKwhM2(p.poaContext, { tiltDeg: t, azimuthDeg: az }, albedo);
+  orientationYieldTable({ ...orientationCtx, poa: p.poaContext });
 });
+let best = bestOrientation(orientationCtx);
+const bestRuns = time(5, () => {
+  best = bestOrientation(orientationCtx);
+});
+const nOrient = table.tiltsDeg.length * table.azimuthsDeg.length;
+const tableMs = median(gridRuns);
 console.log(
-  `| POA table ${tilts.length}×${azimuths.length} = ${tilts.length * azimuths.length} orientations (sun reused) | ${median(gridRuns).toFixed(1)} | — |`,
+  `| orientationYieldTable ${table.tiltsDeg.length}×${table.azimuthsDeg.length} = ${nOrient} orientations, sun reused (target ≤ 1000 ms: ${tableMs <= 1000 ? 'met' : 'MISSED'}) | ${tableMs.toFixed(1)} | ${((nOrient * 1000) / tableMs).toFixed(0)} orientations |`,
 );
-console.log(`| POA table incl. parse + SPA once | ${median(gridWithSun).toFixed(1)} | — |`);
+console.log(`| orientationYieldTable incl. parse + SPA once | ${median(gridWithSun).toFixed(1)} | — |`);
 console.log(
-  `\nBest orientation in the grid: tilt ${best.tilt}°, azimuth ${best.az}° → ${best.poa.toFixed(1)} kWh/m² (Perez, ${benchName}).`,
+  `| bestOrientation: table + golden-section refinement (${best.refineEvaluations} evaluations) | ${median(bestRuns).toFixed(1)} | — |`,
+);
+console.log(
+  `\nBest orientation: grid tilt ${table.best.tiltDeg}°, azimuth ${table.best.azimuthDeg}° → ${table.best.poaGlobalKwhM2.toFixed(1)} kWh/m²; refined tilt ${best.tiltDeg.toFixed(2)}°, azimuth ${best.azimuthDeg.toFixed(2)}° → ${best.poaGlobalKwhM2.toFixed(2)} kWh/m² (Perez, ${benchName}).`,
 );
 
 // Accuracy vs pvlib

@@ -3,10 +3,12 @@
  * One namespace-free export list per domain folder; see README.md and NOMENCLATURE.md.
  */
 export { EngineInputError, type EngineInputErrorCode } from './errors.js';
+export * from './climate/index.js';
 export * from './economics/index.js';
 export * from './irradiance/index.js';
 export * from './pv/index.js';
 export * from './scenario/index.js';
 export * from './solar/index.js';
+export * from './storage/index.js';
 export * from './tariff/index.js';
 export * from './weather/index.js';

@@ -90,11 +90,24 @@ export interface PvwattsInverterParams {
  * @returns AC power, W
  */
 export function acPowerPvwatts(dcPowerW: number, params: PvwattsInverterParams): number {
+  const pac0 = (params.etaInvNom ?? 0.96) * params.pdc0W;
+  // min(pac0, max(0, x)) = max(0, min(pac0, x)) for pac0 ≥ 0: pvlib's order, same bits
+  return Math.min(pac0, acPowerPvwattsUnclipped(dcPowerW, params));
+}
+
+/**
+ * AC power of the PVWatts inverter before the AC limit, Dobos (2014) NREL/TP-6A20-62641:
+ * max(η·P_dc, 0) with η as in {@link acPowerPvwatts}. The clipping loss of a step is this minus
+ * {@link acPowerPvwatts}; its conversion loss is P_dc minus this (ssc `cmod_pvwattsv8`
+ * `ac_loss_efficiency` / `ac_loss_inverter_clipping` split).
+ * @param dcPowerW DC input power, W
+ * @param params pdc0W (W), etaInvNom, etaInvRef
+ * @returns AC power without the AC limit, W
+ */
+export function acPowerPvwattsUnclipped(dcPowerW: number, params: PvwattsInverterParams): number {
   const etaNom = params.etaInvNom ?? 0.96;
   const etaRef = params.etaInvRef ?? 0.9637;
-  const pac0 = etaNom * params.pdc0W;
   const zeta = dcPowerW / params.pdc0W;
   const eta = (etaNom / etaRef) * (-0.0162 * zeta - (dcPowerW !== 0 ? 0.0059 / zeta : 0) + 0.9858);
-  const ac = Math.min(pac0, eta * dcPowerW);
-  return Math.max(0, ac);
+  return Math.max(0, eta * dcPowerW);
 }

@@ -1,5 +1,6 @@
 import { EngineInputError } from '../errors.js';
 import { type IamModel, iamAshrae, iamMartinRuiz, iamPhysical } from '../irradiance/iam.js';
+import { type BifacialSpec, checkBifacialSpec, rearIrradianceSimple } from './bifacial.js';
 import { type Orientation, type PoaContext, type PoaSeries, poaSeries } from './poa.js';
 import { acPowerPvwatts, dcPowerPvwatts } from './pvwatts.js';
 import { type TemperatureModel, tempCell } from './temperature.js';
@@ -29,6 +30,8 @@ export interface PvwattsSystemSpec {
   readonly albedo: number;
   readonly iam: IamModel;
   readonly temperature: TemperatureModel;
+  /** Bifacial modules (simple rear factor, {@link rearIrradianceSimple}); absent = monofacial. */
+  readonly bifacial?: BifacialSpec;
 }
 
 /** Per-array hourly results. */
@@ -37,8 +40,13 @@ export interface ArraySimulation {
   readonly poa: PoaSeries;
   /** Incidence-angle modifier on the beam, 0–1. */
   readonly iam: Float64Array;
-  /** poa_direct·IAM + poa_sky_diffuse + poa_ground_diffuse, W/m². */
+  /**
+   * poa_direct·IAM + poa_sky_diffuse + poa_ground_diffuse (+ bifaciality × rear irradiance for
+   * bifacial modules), W/m².
+   */
   readonly effectiveIrradianceWm2: Float64Array;
+  /** Rear-side irradiance before bifaciality, W/m² (null for monofacial modules). */
+  readonly rearIrradianceWm2: Float64Array | null;
   readonly tempCellC: Float64Array;
   /** DC power before losses, W. */
   readonly dcGrossW: Float64Array;
@@ -82,7 +90,9 @@ export function iamByModel(model: IamModel, aoiDeg: number): number {
  * Simulate a PVWatts system step by step (the pvlib ModelChain chain with PVWatts DC, losses and
  * inverter, `pvwatts_multi` for several arrays): POA → IAM on beam → cell temperature from
  * poa_global → `pvwatts_dc` per array (pdc0 = dcKw·1000·dcFraction) → ×(1 − L/100) → sum →
- * `inverter.pvwatts` with pdc0 = acKw·1000/η_nom.
+ * `inverter.pvwatts` with pdc0 = acKw·1000/η_nom. Bifacial modules add φ·G_rear to the effective
+ * irradiance and to the irradiance driving the cell temperature (PVWatts v8 rule, see
+ * {@link rearIrradianceSimple}).
  * @param ctx precomputed POA context (sun and weather)
  * @param spec system
  */
@@ -91,6 +101,8 @@ export function simulatePvwattsSystem(ctx: PoaContext, spec: PvwattsSystemSpec):
   if (!(spec.dcKw > 0) || !(spec.acKw > 0)) {
     throw new EngineInputError('PARAM_OUT_OF_RANGE', 'dc_kw and ac_kw must be positive');
   }
+  const bif = spec.bifacial;
+  if (bif !== undefined) checkBifacialSpec(bif);
   const s = ctx.series;
   const n = s.length;
   const lossFactor = 1 - spec.lossesPercent / 100;
@@ -105,13 +117,21 @@ export function simulatePvwattsSystem(ctx: PoaContext, spec: PvwattsSystemSpec):
     const tCell = new Float64Array(n);
     const dcGross = new Float64Array(n);
     const dc = new Float64Array(n);
+    const rear = bif === undefined ? null : new Float64Array(n);
     const pdc0 = spec.dcKw * 1000 * a.dcFraction;
     for (let i = 0; i < n; i++) {
       const m = spec.iam === 'none' ? 1 : iamByModel(spec.iam, poa.aoiDeg[i]!);
       iam[i] = m;
-      const e = poa.poaDirectWm2[i]! * m + poa.poaSkyDiffuseWm2[i]! + poa.poaGroundDiffuseWm2[i]!;
+      let e = poa.poaDirectWm2[i]! * m + poa.poaSkyDiffuseWm2[i]! + poa.poaGroundDiffuseWm2[i]!;
+      let gTemp = poa.poaGlobalWm2[i]!;
+      if (rear !== null && bif !== undefined) {
+        const r = rearIrradianceSimple(bif, gTemp, s.ghiWm2[i]!, spec.albedo, a.tiltDeg);
+        rear[i] = r;
+        e += bif.bifaciality * r;
+        gTemp += bif.bifaciality * r;
+      }
       eff[i] = e;
-      const t = tempCell(spec.temperature, poa.poaGlobalWm2[i]!, s.tempAirC[i]!, s.windSpeedMs[i]!);
+      const t = tempCell(spec.temperature, gTemp, s.tempAirC[i]!, s.windSpeedMs[i]!);
       tCell[i] = t;
       const p = dcPowerPvwatts(e, t, pdc0, spec.gammaPdcPerC, spec.tempRefC);
       dcGross[i] = p;
@@ -125,6 +145,7 @@ export function simulatePvwattsSystem(ctx: PoaContext, spec: PvwattsSystemSpec):
       poa,
       iam,
       effectiveIrradianceWm2: eff,
+      rearIrradianceWm2: rear,
       tempCellC: tCell,
       dcGrossW: dcGross,
       dcW: dc,

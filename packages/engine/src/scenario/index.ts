@@ -10,6 +10,15 @@ export {
   simulatePreparedScenario,
 } from './run.js';
 export type {
+  PvArrayInput,
+  PvModelsInput,
+  PvSiteInput,
+  PvSystemInput,
+  PvSystemResult,
+  SimulatePvSystemInput,
+} from './simulate.js';
+export { simulatePvSystem } from './simulate.js';
+export type {
   HourlyBlock,
   Scenario,
   ScenarioArray,

@@ -1,4 +1,5 @@
 import type { PvwattsLossComponents } from '../pv/pvwatts.js';
+import type { WeatherData } from '../weather/types.js';
 
 /**
  * A PV yield scenario, in the JSON format of `shared/reference/README.md` (snake_case keys as in
@@ -73,7 +74,7 @@ export interface ScenarioResult {
   readonly scenario: Scenario;
   readonly engine: { readonly name: string; readonly version: string };
   readonly weather_file: string | null;
-  readonly weather_format: 'epw' | 'tmy3';
+  readonly weather_format: WeatherData['format'];
   readonly site_from_file: SiteJson;
   readonly site_used: SiteJson;
   readonly settings_used: Record<string, unknown>;

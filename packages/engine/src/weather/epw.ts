@@ -1,4 +1,5 @@
 import { EngineInputError } from '../errors.js';
+import { allocateWeatherColumns, buildWeatherData } from './build.js';
 import { parseNumber, splitCsvLine, splitLines } from './csv.js';
 import type { WeatherData } from './types.js';
 
@@ -47,17 +48,7 @@ export function parseEpw(text: string): WeatherData {
     );
   }
   const n = lines.length - first;
-  const year = new Int32Array(n);
-  const month = new Int32Array(n);
-  const day = new Int32Array(n);
-  const hour = new Int32Array(n);
-  const ghi = new Float64Array(n);
-  const dni = new Float64Array(n);
-  const dhi = new Float64Array(n);
-  const tAir = new Float64Array(n);
-  const wind = new Float64Array(n);
-  const pres = new Float64Array(n);
-  const alb = new Float64Array(n);
+  const c = allocateWeatherColumns(n);
   for (let i = 0; i < n; i++) {
     const lineNo = first + i + 1;
     const f = lines[i + first]!.split(',');
@@ -79,41 +70,26 @@ export function parseEpw(text: string): WeatherData {
       }
       return v;
     };
-    year[i] = num(0, 'year', -9999, 9999);
-    month[i] = num(1, 'month', 1, 12);
-    day[i] = num(2, 'day', 1, 31);
-    hour[i] = num(3, 'hour', 1, 24);
-    tAir[i] = num(6, 'dry bulb temperature °C', -90, 70);
-    ghi[i] = num(13, 'global horizontal irradiance Wh/m²', 0, 2000);
-    dni[i] = num(14, 'direct normal irradiance Wh/m²', 0, 2000);
-    dhi[i] = num(15, 'diffuse horizontal irradiance Wh/m²', 0, 2000);
-    wind[i] = num(21, 'wind speed m/s', 0, 60);
+    c.year[i] = num(0, 'year', -9999, 9999);
+    c.month[i] = num(1, 'month', 1, 12);
+    c.day[i] = num(2, 'day', 1, 31);
+    c.hour[i] = num(3, 'hour', 1, 24);
+    c.tempAirC[i] = num(6, 'dry bulb temperature °C', -90, 70);
+    c.ghiWm2[i] = num(13, 'global horizontal irradiance Wh/m²', 0, 2000);
+    c.dniWm2[i] = num(14, 'direct normal irradiance Wh/m²', 0, 2000);
+    c.dhiWm2[i] = num(15, 'diffuse horizontal irradiance Wh/m²', 0, 2000);
+    c.windSpeedMs[i] = num(21, 'wind speed m/s', 0, 60);
     const p = parseNumber(f[9]);
-    pres[i] = p > 0 && p < 999999 ? p : Number.NaN;
+    if (p > 0 && p < 999999) c.pressurePa[i] = p;
     const a = parseNumber(f[32]);
-    alb[i] = a >= 0 && a < 999 ? a : Number.NaN;
+    if (a >= 0 && a < 999) c.albedo[i] = a;
   }
-  return {
-    format: 'epw',
-    site: {
-      name: [loc[1], loc[3]].filter((s) => s !== undefined && s.trim() !== '' && s.trim() !== '-').join(', '),
-      latitudeDeg: lat,
-      longitudeDeg: lon,
-      tzOffsetHours: tz,
-      altitudeM: elev,
-    },
-    length: n,
-    stepMinutes: 60,
-    year,
-    month,
-    day,
-    hour,
-    ghiWm2: ghi,
-    dniWm2: dni,
-    dhiWm2: dhi,
-    tempAirC: tAir,
-    windSpeedMs: wind,
-    pressurePa: pres,
-    albedo: alb,
+  const site = {
+    name: [loc[1], loc[3]].filter((s) => s !== undefined && s.trim() !== '' && s.trim() !== '-').join(', '),
+    latitudeDeg: lat,
+    longitudeDeg: lon,
+    tzOffsetHours: tz,
+    altitudeM: elev,
   };
+  return buildWeatherData({ format: 'epw', site, stepMinutes: 60 }, c);
 }

@@ -14,7 +14,8 @@ export interface WeatherTimeBase {
 }
 
 /**
- * Interval-end label of each row as UTC epoch ms. Hour 24 rolls over to 00:00 of the next day
+ * Interval-end label of each row as UTC epoch ms (hour:minute counted from midnight of the row's
+ * date). Hour 24 rolls over to 00:00 of the next day
  * (so the last EPW row of a coerced year is next year's 1 January 00:00, not wrapped back).
  * @param weather parsed file
  * @param coerceYear replace every row's year (null = keep the file's years)
@@ -24,7 +25,7 @@ export function labelEndUtcMs(weather: WeatherData, coerceYear: number | null): 
   const tzMs = weather.site.tzOffsetHours * 3600000;
   for (let i = 0; i < weather.length; i++) {
     const y = coerceYear ?? weather.year[i]!;
-    out[i] = Date.UTC(y, weather.month[i]! - 1, weather.day[i]!, weather.hour[i]!) - tzMs;
+    out[i] = Date.UTC(y, weather.month[i]! - 1, weather.day[i]!, weather.hour[i]!, weather.minute[i]!) - tzMs;
   }
   return out;
 }

@@ -1,4 +1,5 @@
 import { EngineInputError } from '../errors.js';
+import { allocateWeatherColumns, buildWeatherData } from './build.js';
 import { parseNumber, splitCsvLine, splitLines } from './csv.js';
 import type { WeatherData } from './types.js';
 
@@ -48,17 +49,7 @@ export function parseTmy3(text: string): WeatherData {
   const cAlb = col('Alb (unitless)', false);
   const n = lines.length - 2;
   if (n <= 0) throw new EngineInputError('WEATHER_ROW_COUNT', 'TMY3 file has no data rows');
-  const year = new Int32Array(n);
-  const month = new Int32Array(n);
-  const day = new Int32Array(n);
-  const hour = new Int32Array(n);
-  const ghi = new Float64Array(n);
-  const dni = new Float64Array(n);
-  const dhi = new Float64Array(n);
-  const tAir = new Float64Array(n);
-  const wind = new Float64Array(n);
-  const pres = new Float64Array(n);
-  const alb = new Float64Array(n);
+  const c = allocateWeatherColumns(n);
   for (let i = 0; i < n; i++) {
     const lineNo = i + 3;
     const f = lines[i + 2]!.split(',');
@@ -78,11 +69,14 @@ export function parseTmy3(text: string): WeatherData {
         lineNo,
       );
     }
-    month[i] = Number(dm[1]);
-    day[i] = Number(dm[2]);
-    year[i] = Number(dm[3]);
-    hour[i] = Number(tm[1]);
-    if (month[i]! < 1 || month[i]! > 12 || day[i]! < 1 || day[i]! > 31 || hour[i]! < 1 || hour[i]! > 24) {
+    const mo = Number(dm[1]);
+    const dd = Number(dm[2]);
+    const hh = Number(tm[1]);
+    c.month[i] = mo;
+    c.day[i] = dd;
+    c.year[i] = Number(dm[3]);
+    c.hour[i] = hh;
+    if (mo < 1 || mo > 12 || dd < 1 || dd > 31 || hh < 1 || hh > 24) {
       throw new EngineInputError(
         'WEATHER_VALUE',
         `TMY3 date/time "${f[cDate]} ${f[cTime]}" is out of range`,
@@ -100,37 +94,22 @@ export function parseTmy3(text: string): WeatherData {
       }
       return v;
     };
-    ghi[i] = num(cGhi, 'W/m²', 0, 2000);
-    dni[i] = num(cDni, 'W/m²', 0, 2000);
-    dhi[i] = num(cDhi, 'W/m²', 0, 2000);
-    tAir[i] = num(cTemp, '°C', -90, 70);
-    wind[i] = num(cWind, 'm/s', 0, 60);
+    c.ghiWm2[i] = num(cGhi, 'W/m²', 0, 2000);
+    c.dniWm2[i] = num(cDni, 'W/m²', 0, 2000);
+    c.dhiWm2[i] = num(cDhi, 'W/m²', 0, 2000);
+    c.tempAirC[i] = num(cTemp, '°C', -90, 70);
+    c.windSpeedMs[i] = num(cWind, 'm/s', 0, 60);
     const p = cPres >= 0 ? parseNumber(f[cPres]) : Number.NaN;
-    pres[i] = p > 0 && p < 9999 ? p * 100 : Number.NaN;
+    if (p > 0 && p < 9999) c.pressurePa[i] = p * 100;
     const a = cAlb >= 0 ? parseNumber(f[cAlb]) : Number.NaN;
-    alb[i] = a >= 0 && a <= 1 ? a : Number.NaN;
+    if (a >= 0 && a <= 1) c.albedo[i] = a;
   }
-  return {
-    format: 'tmy3',
-    site: {
-      name: (meta[1] ?? '').trim(),
-      latitudeDeg: lat,
-      longitudeDeg: lon,
-      tzOffsetHours: tz,
-      altitudeM: elev,
-    },
-    length: n,
-    stepMinutes: 60,
-    year,
-    month,
-    day,
-    hour,
-    ghiWm2: ghi,
-    dniWm2: dni,
-    dhiWm2: dhi,
-    tempAirC: tAir,
-    windSpeedMs: wind,
-    pressurePa: pres,
-    albedo: alb,
+  const site = {
+    name: (meta[1] ?? '').trim(),
+    latitudeDeg: lat,
+    longitudeDeg: lon,
+    tzOffsetHours: tz,
+    altitudeM: elev,
   };
+  return buildWeatherData({ format: 'tmy3', site, stepMinutes: 60 }, c);
 }

@@ -1,0 +1,361 @@
+import { describe, expect, it } from 'vitest';
+import { EngineInputError } from '../errors.js';
+import {
+  CLIMATE_STATIONS,
+  type ClimateStation,
+  clearnessIndexMaxHollandsHuget,
+  climateAt,
+  dailyDiffuseFractionErbs,
+  dailyExtraterrestrialWhM2,
+  declinationSpencerRad,
+  EARTH_MEAN_RADIUS_KM,
+  equationOfTimeSpencerMin,
+  greatCircleDistanceKm,
+  hourlyFractionCollaresPereiraRabl,
+  hourlyFractionLiuJordan,
+  type Monthly12,
+  mulberry32,
+  nearestClimateStations,
+  normalCdf,
+  synthesizeHourlyYear,
+} from './index.js';
+
+const DAYS_2023 = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const DEG = Math.PI / 180;
+
+function expectCode(fn: () => unknown, code: string) {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(EngineInputError);
+    expect((e as EngineInputError).code).toBe(code);
+    return;
+  }
+  throw new Error('expected an EngineInputError');
+}
+
+describe('built-in climatology table', () => {
+  it('holds 8 stations with 12 finite monthly values each and unique ids', () => {
+    expect(CLIMATE_STATIONS.length).toBe(8);
+    expect(new Set(CLIMATE_STATIONS.map((s) => s.id)).size).toBe(8);
+    for (const s of CLIMATE_STATIONS) {
+      for (const arr of [s.ghiKwhM2Day, s.tempAirC, s.tempAirRangeC, s.windSpeedMs, s.ghiDaysSampled]) {
+        expect(arr.length).toBe(12);
+        for (const v of arr) expect(Number.isFinite(v)).toBe(true);
+      }
+      // Every month's GHI rests on at least 20 sampled days (CDSRD daily values).
+      for (const n of s.ghiDaysSampled) expect(n).toBeGreaterThanOrEqual(20);
+    }
+  });
+
+  it('keeps the transcribed Beijing (CDSRD 54511) values', () => {
+    // Hand check of January: mean of the 62 January days sampled (1970, 1996) = 8.053 MJ/m²/day → /3.6.
+    const bj = CLIMATE_STATIONS.find((s) => s.id === 'beijing')!;
+    expect(bj.stationId).toBe('54511');
+    expect(bj.ghiKwhM2Day[0]).toBeCloseTo(2.237, 3);
+    // Aladdin weather.csv, Beijing January: low −9 °C, high 1 °C → mean −4, range 10.
+    expect(bj.tempAirC[0]).toBe(-4);
+    expect(bj.tempAirRangeC[0]).toBe(10);
+    // NASA SSE 50 m annual wind 3.61 m/s × (10/50)^(1/7) = 2.868 m/s.
+    expect(bj.windSpeedMs[0]).toBeCloseTo(3.61 * 0.2 ** (1 / 7), 2);
+  });
+});
+
+describe('greatCircleDistanceKm (haversine)', () => {
+  // Analytic references on a sphere of radius R = 6371.0088 km.
+  it('gives a quarter meridian = πR/2 and an equatorial degree = πR/180', () => {
+    expect(EARTH_MEAN_RADIUS_KM).toBe(6371.0088);
+    expect(greatCircleDistanceKm(0, 0, 90, 0)).toBeCloseTo(10007.557221, 5);
+    expect(greatCircleDistanceKm(0, 10, 0, 11)).toBeCloseTo(111.19508, 5);
+  });
+  it('gives πR between antipodes and R·acos(0.75) between (60 N, 0) and (60 N, 90 E)', () => {
+    expect(greatCircleDistanceKm(0, 0, 0, 180)).toBeCloseTo(20015.114442, 5);
+    // cos c = sin²60° + cos²60°·cos 90° = 0.75 (spherical law of cosines, worked by hand)
+    expect(greatCircleDistanceKm(60, 0, 60, 90)).toBeCloseTo(4604.546253, 5);
+  });
+  it('is symmetric and zero for identical points', () => {
+    expect(greatCircleDistanceKm(31.2, 121.5, 39.9, 116.4)).toBeCloseTo(
+      greatCircleDistanceKm(39.9, 116.4, 31.2, 121.5),
+      9,
+    );
+    expect(greatCircleDistanceKm(25, 102.65, 25, 102.65)).toBe(0);
+  });
+});
+
+/** A two-station table on the 100° E meridian: distances along a meridian are |Δlat|·πR/180. */
+function pairTable(): ClimateStation[] {
+  const mk = (id: string, lat: number, v: number): ClimateStation => ({
+    id,
+    nameZh: id,
+    nameEn: id,
+    provinceZh: '',
+    provinceEn: '',
+    adcode: 0,
+    stationId: id,
+    stationNameZh: id,
+    latitudeDeg: lat,
+    longitudeDeg: 100,
+    elevationM: v * 100,
+    ghiKwhM2Day: Array(12).fill(v) as unknown as Monthly12,
+    ghiDaysSampled: Array(12).fill(30) as unknown as Monthly12,
+    ghiSample: '',
+    tempAirC: Array(12).fill(v * 2) as unknown as Monthly12,
+    tempAirRangeC: Array(12).fill(10) as unknown as Monthly12,
+    windSpeed50mMs: v,
+    windSpeedMs: Array(12).fill(v) as unknown as Monthly12,
+    sources: { ghi: 'CDSRD', temperature: 'ALADDIN_WEATHER_CSV', wind: 'NASA_SSE_VIA_SERG_ACES' },
+  });
+  return [mk('a', 0, 4), mk('b', 3, 6)];
+}
+
+describe('nearestClimateStations', () => {
+  it('ranks by distance and reports distances', () => {
+    const near = nearestClimateStations(1, 100, 2, pairTable());
+    expect(near.map((s) => s.station.id)).toEqual(['a', 'b']);
+    expect(near[0]!.distanceKm).toBeCloseTo(111.19508, 5);
+    expect(near[1]!.distanceKm).toBeCloseTo(2 * 111.19508, 5);
+  });
+  it('finds the built-in station itself first, at distance 0', () => {
+    for (const s of CLIMATE_STATIONS) {
+      const near = nearestClimateStations(s.latitudeDeg, s.longitudeDeg, 3);
+      expect(near[0]!.station.id).toBe(s.id);
+      expect(near[0]!.distanceKm).toBe(0);
+      expect(near[1]!.distanceKm).toBeGreaterThan(0);
+    }
+  });
+  it('rejects an invalid position or count', () => {
+    expectCode(() => nearestClimateStations(95, 100), 'CLIMATE_INVALID');
+    expectCode(() => nearestClimateStations(30, 200), 'CLIMATE_INVALID');
+    expectCode(() => nearestClimateStations(30, 100, 0), 'CLIMATE_INVALID');
+  });
+});
+
+describe('climateAt (inverse-distance weighting)', () => {
+  it('weights 1/d²: one third of the way from a to b gives w_a = 0.8, w_b = 0.2', () => {
+    // d_a = 1°, d_b = 2° → w_a = (1/1)/(1/1 + 1/4) = 0.8 (worked by hand)
+    const c = climateAt(1, 100, { stations: pairTable() });
+    expect(c.stations.map((s) => s.id)).toEqual(['a', 'b']);
+    expect(c.stations[0]!.weight).toBeCloseTo(0.8, 12);
+    expect(c.stations[1]!.weight).toBeCloseTo(0.2, 12);
+    expect(c.ghiKwhM2Day[5]).toBeCloseTo(4 * 0.8 + 6 * 0.2, 12); // 4.4
+    expect(c.tempAirC[0]).toBeCloseTo(8 * 0.8 + 12 * 0.2, 12); // 8.8
+    expect(c.elevationM).toBeCloseTo(400 * 0.8 + 600 * 0.2, 9);
+    expect(c.elevationSpreadM).toBe(200);
+  });
+  it('weights 1/d with power 1 and 0.5/0.5 at the midpoint', () => {
+    expect(climateAt(1, 100, { stations: pairTable(), power: 1 }).stations[0]!.weight).toBeCloseTo(2 / 3, 12);
+    expect(climateAt(1.5, 100, { stations: pairTable() }).ghiKwhM2Day[0]).toBeCloseTo(5, 9);
+  });
+  it('returns a station alone on an exact hit', () => {
+    const kunming = CLIMATE_STATIONS.find((s) => s.id === 'kunming')!;
+    const c = climateAt(kunming.latitudeDeg, kunming.longitudeDeg);
+    expect(c.stations).toHaveLength(1);
+    expect(c.stations[0]!.weight).toBe(1);
+    expect(c.ghiKwhM2Day).toEqual([...kunming.ghiKwhM2Day]);
+    expect(c.tempAirC).toEqual([...kunming.tempAirC]);
+    expect(c.nearestDistanceKm).toBe(0);
+  });
+  it('blends the built-in stations elsewhere (weights sum to 1, values inside the stations’ range)', () => {
+    const c = climateAt(34.26, 108.94); // Xi'an: no station of its own
+    expect(c.stations.length).toBe(4);
+    expect(c.stations.reduce((a, s) => a + s.weight, 0)).toBeCloseTo(1, 12);
+    for (let m = 0; m < 12; m++) {
+      const used = c.stations.map((s) => CLIMATE_STATIONS.find((t) => t.id === s.id)!.ghiKwhM2Day[m]!);
+      expect(c.ghiKwhM2Day[m]).toBeGreaterThanOrEqual(Math.min(...used) - 1e-12);
+      expect(c.ghiKwhM2Day[m]).toBeLessThanOrEqual(Math.max(...used) + 1e-12);
+    }
+  });
+  it('rejects a non-positive power', () => {
+    expectCode(() => climateAt(30, 100, { power: 0 }), 'CLIMATE_INVALID');
+  });
+});
+
+describe('day-level solar geometry', () => {
+  it('Spencer equation of time on 1 January = 229.18·(0.000075 + 0.001868 − 0.014615) min', () => {
+    expect(equationOfTimeSpencerMin(1)).toBeCloseTo(-2.904169, 5);
+  });
+  it('Spencer declination near the June solstice is 23.44° ± 0.05°', () => {
+    expect(declinationSpencerRad(172) / DEG).toBeCloseTo(23.44, 1);
+  });
+  it('H0 at 43° N on 15 April ≈ 33.8 MJ/m² (Duffie & Beckman, Example 1.10.1)', () => {
+    // The book uses Gsc = 1367 W/m² and Cooper's declination; 1 % covers the model differences.
+    const mj = (dailyExtraterrestrialWhM2(43, 105) * 3600) / 1e6;
+    expect(Math.abs(mj / 33.8 - 1)).toBeLessThan(0.01);
+  });
+});
+
+describe('hourly split models', () => {
+  it('Collares-Pereira & Rabl r_t at ωs = 90°: noon and ω = 45° (worked by hand)', () => {
+    // a = 0.409 + 0.5016·sin 30° = 0.6598, b = 0.6609 − 0.4767·sin 30° = 0.42255
+    expect(hourlyFractionCollaresPereiraRabl(0, 90)).toBeCloseTo(0.141679284, 8);
+    expect(hourlyFractionCollaresPereiraRabl(45, 90)).toBeCloseTo(0.088726961, 8);
+    expect(hourlyFractionCollaresPereiraRabl(95, 90)).toBe(0);
+  });
+  it('Liu & Jordan r_d at ωs = 90° is (π/24)·cos ω', () => {
+    expect(hourlyFractionLiuJordan(0, 90)).toBeCloseTo(Math.PI / 24, 12);
+    expect(hourlyFractionLiuJordan(45, 90)).toBeCloseTo(0.092560061, 8);
+  });
+  it('Liu & Jordan r_d integrates to one over the day (analytic property)', () => {
+    for (const ws of [70, 90, 110]) {
+      let sum = 0;
+      const stepH = 1 / 600;
+      for (let t = -12; t < 12; t += stepH) sum += hourlyFractionLiuJordan(15 * (t + stepH / 2), ws) * stepH;
+      expect(sum).toBeCloseTo(1, 5);
+    }
+  });
+  it('Erbs daily diffuse fraction at KT = 0.5 (Duffie & Beckman Eq. 2.11.1, worked by hand)', () => {
+    expect(dailyDiffuseFractionErbs(0.5, 80)).toBeCloseTo(0.56884375, 10);
+    expect(dailyDiffuseFractionErbs(0.5, 90)).toBeCloseTo(0.608275, 10);
+    expect(dailyDiffuseFractionErbs(0.8, 80)).toBe(0.143);
+  });
+  it('Hollands & Huget KT,max at K̄T = 0.75 is 0.6313 + 0.267·0.75', () => {
+    expect(clearnessIndexMaxHollandsHuget(0.75)).toBeCloseTo(0.83155, 10);
+  });
+});
+
+describe('random numbers', () => {
+  it('normal CDF matches tabulated values (A&S 7.1.26, |error| ≤ 1.5e-7)', () => {
+    expect(normalCdf(0)).toBeCloseTo(0.5, 7);
+    expect(normalCdf(1.96)).toBeCloseTo(0.9750021, 6);
+    expect(normalCdf(-1)).toBeCloseTo(0.1586553, 6);
+  });
+  it('Mulberry32 is deterministic and uniform in [0, 1)', () => {
+    const a = mulberry32(42);
+    const b = mulberry32(42);
+    let mean = 0;
+    for (let i = 0; i < 10000; i++) {
+      const x = a();
+      expect(x).toBe(b());
+      expect(x >= 0 && x < 1).toBe(true);
+      mean += x / 10000;
+    }
+    expect(mean).toBeCloseTo(0.5, 1);
+  });
+});
+
+describe('synthesizeHourlyYear', () => {
+  const bj = CLIMATE_STATIONS.find((s) => s.id === 'beijing')!;
+  const input = {
+    latitudeDeg: bj.latitudeDeg,
+    longitudeDeg: bj.longitudeDeg,
+    tzOffsetHours: 8,
+    elevationM: bj.elevationM,
+    monthly: bj,
+  };
+  const y = synthesizeHourlyYear(input);
+
+  it('has the EPW time base: 8760 rows, hour labels 1–24 (interval end), no gaps', () => {
+    expect(y.length).toBe(8760);
+    expect(y.stepMinutes).toBe(60);
+    expect(y.hour[0]).toBe(1);
+    expect(y.hour[23]).toBe(24);
+    expect([y.month[8759], y.day[8759], y.hour[8759]]).toEqual([12, 31, 24]);
+    expect(y.irradianceShiftMinutes).toBe(-30);
+    for (let i = 0; i < y.length; i++) {
+      expect(y.hour[i]).toBe((i % 24) + 1);
+      expect(y.minute[i]).toBe(0);
+    }
+  });
+
+  it('reproduces every monthly mean daily GHI, mean temperature and wind exactly', () => {
+    const ghi = new Float64Array(12);
+    const t = new Float64Array(12);
+    const w = new Float64Array(12);
+    for (let i = 0; i < y.length; i++) {
+      const m = y.month[i]! - 1;
+      ghi[m] = ghi[m]! + y.ghiWm2[i]!;
+      t[m] = t[m]! + y.tempAirC[i]!;
+      w[m] = w[m]! + y.windSpeedMs[i]!;
+    }
+    for (let m = 0; m < 12; m++) {
+      const hours = DAYS_2023[m]! * 24;
+      expect(ghi[m]! / 1000 / DAYS_2023[m]!).toBeCloseTo(bj.ghiKwhM2Day[m]!, 9);
+      expect(t[m]! / hours).toBeCloseTo(bj.tempAirC[m]!, 9);
+      expect(w[m]! / hours).toBeCloseTo(bj.windSpeedMs[m]!, 9);
+    }
+  });
+
+  it('is deterministic; another seed changes the days but not the monthly totals', () => {
+    const again = synthesizeHourlyYear(input);
+    expect(Array.from(again.ghiWm2)).toEqual(Array.from(y.ghiWm2));
+    expect(Array.from(again.dniWm2)).toEqual(Array.from(y.dniWm2));
+    expect(Array.from(again.tempAirC)).toEqual(Array.from(y.tempAirC));
+    const other = synthesizeHourlyYear({ ...input, seed: 7 });
+    expect(Array.from(other.dailyClearnessIndex)).not.toEqual(Array.from(y.dailyClearnessIndex));
+    let a = 0;
+    let b = 0;
+    for (let i = 0; i < 744; i++) {
+      a += y.ghiWm2[i]!;
+      b += other.ghiWm2[i]!;
+    }
+    expect(b).toBeCloseTo(a, 6);
+  });
+
+  it('spreads the days: daily KT varies and is autocorrelated, mean K̄T as implied', () => {
+    const kt = y.dailyClearnessIndex;
+    let min = 1;
+    let max = 0;
+    for (const k of kt.subarray(0, 31)) {
+      min = Math.min(min, k);
+      max = Math.max(max, k);
+    }
+    expect(max - min).toBeGreaterThan(0.2);
+    expect(y.monthlyClearnessIndex[5]).toBeGreaterThan(0.3);
+    expect(y.monthlyClearnessIndex[5]).toBeLessThan(0.7);
+  });
+
+  it('keeps irradiance physical: zero at night, no negatives, DNI·cos Z + DHI = GHI', () => {
+    for (let i = 0; i < y.length; i++) {
+      expect(y.ghiWm2[i]).toBeGreaterThanOrEqual(0);
+      expect(y.dniWm2[i]).toBeGreaterThanOrEqual(0);
+      expect(y.dhiWm2[i]).toBeGreaterThanOrEqual(0);
+      expect(y.dhiWm2[i]).toBeLessThanOrEqual(y.ghiWm2[i]! + 1e-9);
+    }
+    // Local 00:00–01:00 and 23:00–24:00 in Beijing are night all year.
+    for (let d = 0; d < 365; d++) {
+      expect(y.ghiWm2[d * 24]).toBe(0);
+      expect(y.ghiWm2[d * 24 + 23]).toBe(0);
+    }
+    // Closure at local noon of the equinox (21 March, hour ending 12:30 is not a label; take 12–13).
+    const i = (31 + 28 + 20) * 24 + 12;
+    const doy = 80;
+    const delta = declinationSpencerRad(doy);
+    const solarH = 12.5 + (bj.longitudeDeg - 120) / 15 + equationOfTimeSpencerMin(doy) / 60;
+    const w = 15 * (solarH - 12) * DEG;
+    const phi = bj.latitudeDeg * DEG;
+    const cosZ = Math.sin(phi) * Math.sin(delta) + Math.cos(phi) * Math.cos(delta) * Math.cos(w);
+    expect(y.dniWm2[i]! * cosZ + y.dhiWm2[i]!).toBeCloseTo(y.ghiWm2[i]!, 6);
+  });
+
+  it('peaks after solar noon in temperature with the requested range', () => {
+    const day = Array.from(y.tempAirC.subarray(190 * 24, 191 * 24)); // 10 July
+    const range = Math.max(...day) - Math.min(...day);
+    expect(range).toBeGreaterThan(bj.tempAirRangeC[6]! * 0.98);
+    expect(range).toBeLessThanOrEqual(bj.tempAirRangeC[6]! + 1e-9);
+    const hottest = day.indexOf(Math.max(...day)) + 1; // hour label (interval end)
+    expect(hottest).toBeGreaterThanOrEqual(15);
+    expect(hottest).toBeLessThanOrEqual(16);
+  });
+
+  it('supports a leap year and the daily-Erbs + Liu–Jordan diffuse option', () => {
+    const leap = synthesizeHourlyYear({ ...input, year: 2024, diffuseModel: 'erbs_daily_liu_jordan' });
+    expect(leap.length).toBe(8784);
+    let feb = 0;
+    for (let i = 0; i < leap.length; i++) if (leap.month[i] === 2) feb += leap.ghiWm2[i]!;
+    expect(feb / 1000 / 29).toBeCloseTo(bj.ghiKwhM2Day[1]!, 9);
+  });
+
+  it('rejects unusable monthly means', () => {
+    expectCode(
+      () => synthesizeHourlyYear({ ...input, monthly: { ...bj, ghiKwhM2Day: [1, 2] } }),
+      'CLIMATE_INVALID',
+    );
+    const tooBright = [...bj.ghiKwhM2Day];
+    tooBright[0] = 9; // above the extraterrestrial January irradiation at 40° N
+    expectCode(
+      () => synthesizeHourlyYear({ ...input, monthly: { ...bj, ghiKwhM2Day: tooBright } }),
+      'CLIMATE_INVALID',
+    );
+    expectCode(() => synthesizeHourlyYear({ ...input, latitudeDeg: 80 }), 'CLIMATE_INVALID');
+  });
+});

@@ -1,0 +1,60 @@
+export type { BatteryLimits, BatteryStepInput, BatteryStepResult } from './battery.js';
+export {
+  batteryLimits,
+  efficienciesFromRoundTrip,
+  emptyBatteryState,
+  socFraction,
+  stepBattery,
+  validateBatteryParams,
+} from './battery.js';
+export type { StorageProduct } from './catalogue.js';
+export {
+  batteryFromProduct,
+  degradationFromProduct,
+  STORAGE_CATALOGUE,
+  storageProduct,
+} from './catalogue.js';
+export type { CycleAging, DegradationParams, LifeEvent, LifeProjection, LifeYear } from './degradation.js';
+export {
+  cycleAging,
+  cycleDamage,
+  cycleLifeAtDod,
+  projectBatteryLife,
+  validateDegradationParams,
+} from './degradation.js';
+export type { DispatchStrategy } from './dispatch.js';
+export { runDispatch } from './dispatch.js';
+export type { Highs, OptimiseOptions } from './lpDispatch.js';
+export { maxPvStorageDispatch, optimiseDispatch } from './lpDispatch.js';
+export type { SelfConsumptionCheck, SettlementComparison, SettlementOutcome } from './pvStorage.js';
+export { checkSelfConsumptionTarget, compareSettlementModes, floorPercent } from './pvStorage.js';
+export type { RainflowCycle } from './rainflow.js';
+export { rainflowCycles, rainflowHistogram, turningPoints } from './rainflow.js';
+export { simulateRunModel } from './ruleDispatch.js';
+export type { DaySchedule } from './runModel.js';
+export { daySchedule, deriveRunModel, validateRunModel } from './runModel.js';
+export type { MeterContext, StorageLayout } from './series.js';
+export { billFromMeterFlows, dispatchWithoutStorage, meterContext, storageLayout } from './series.js';
+export type { BatteryTemplate, SizingInput, SizingPoint, SizingResult, StorageCapex } from './sizing.js';
+export { sizeStorage } from './sizing.js';
+export type {
+  BatteryParams,
+  BatteryState,
+  BillBreakdown,
+  CalendarDate,
+  DispatchFlows,
+  DispatchResult,
+  EnergySummary,
+  RunModel,
+  RunModelWindow,
+  SettlementMode,
+  StorageSite,
+  StorageTariffSeries,
+} from './types.js';
+export {
+  PERIOD_DEEP_VALLEY,
+  PERIOD_FLAT,
+  PERIOD_PEAK,
+  PERIOD_SHARP,
+  PERIOD_VALLEY,
+} from './types.js';
