@@ -174,6 +174,8 @@ describe('mobile layout', () => {
       window.location.hash = '#/test';
     });
     await page.getByTestId('mobile-back').waitFor();
+    await page.getByTestId('mobile-user').click();
+    await page.getByTestId('menu-logout').waitFor();
     expect(view.consoleErrors).toEqual([]);
   });
 });

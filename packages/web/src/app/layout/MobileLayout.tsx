@@ -9,17 +9,20 @@ import {
   PlusOutlined,
   SearchOutlined,
   ToolOutlined,
+  UserOutlined,
 } from '@ant-design/icons';
 import { Button, Drawer, Flex, Input, Modal, Typography, theme } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { copyText } from '../../utils/clipboard';
 import { toast } from '../../utils/feedback';
 import { desktopLink } from '../../utils/links';
 import { MOBILE_SEARCH_PATHS, MOBILE_TABS } from '../declaredRoutes';
 import { useRouteInfo } from '../shell/useRouteInfo';
 import type { ShellDialogName } from './shellDialogs';
+import { UserMenuContent } from './UserPopover';
 
 const TAB_ICONS: Record<(typeof MOBILE_TABS)[number]['icon'], ReactNode> = {
   HomeOutlined: <HomeOutlined />,
@@ -47,6 +50,7 @@ export function MobileLayout(props: {
   const [params, setParams] = useSearchParams();
   const { title } = useRouteInfo();
   const [searchOpen, setSearchOpen] = useState(false);
+  const [userOpen, setUserOpen] = useState(false);
   const onTab = MOBILE_TABS.some((tab) => tab.path === pathname);
   const canSearch = MOBILE_SEARCH_PATHS.includes(pathname);
 
@@ -118,6 +122,13 @@ export function MobileLayout(props: {
             aria-label={t('shell.vip.openNow')}
             onClick={() => navigate('/openVip/subscriptionVip')}
           />
+          <Button
+            type="text"
+            icon={<UserOutlined />}
+            aria-label={t('shell.mobile.account')}
+            onClick={() => setUserOpen(true)}
+            data-testid="mobile-user"
+          />
         </Flex>
       </Flex>
       <main style={{ padding: 12, paddingBottom: TAB_BAR_PX + 12 }}>{props.children}</main>
@@ -162,6 +173,21 @@ export function MobileLayout(props: {
           );
         })}
       </nav>
+      <Drawer
+        placement="right"
+        width={300}
+        open={userOpen}
+        onClose={() => setUserOpen(false)}
+        title={t('shell.mobile.account')}
+        extra={<LanguageSwitch />}
+      >
+        <UserMenuContent
+          onChoose={(name) => {
+            setUserOpen(false);
+            props.onOpenDialog(name);
+          }}
+        />
+      </Drawer>
       <Drawer
         placement="top"
         open={searchOpen}

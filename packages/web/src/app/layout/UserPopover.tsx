@@ -10,18 +10,13 @@ import type { ShellDialogName } from './shellDialogs';
  * The user popover (spec 000 §2). External users: name, VIP or not, expiry, usage, usage
  * statistics, purchase records, invoice application, logout. Internal users: change password, logout.
  */
-export function UserPopover(props: { readonly onOpenDialog: (name: ShellDialogName) => void }) {
+export function UserMenuContent(props: { readonly onChoose: (name: ShellDialogName) => void }) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
   const { user } = useShell();
-  const [open, setOpen] = useState(false);
-  const choose = (name: ShellDialogName) => {
-    setOpen(false);
-    props.onOpenDialog(name);
-  };
+  const choose = props.onChoose;
   const expiry = user.tierExpiresAt ? dayjs(user.tierExpiresAt).format('YYYY-MM-DD') : null;
 
-  const content = user.outUser ? (
+  return user.outUser ? (
     <Flex vertical gap={8} style={{ width: 260 }} data-testid="user-popover">
       <Space>
         <Typography.Text strong>{user.userName}</Typography.Text>
@@ -58,7 +53,21 @@ export function UserPopover(props: { readonly onOpenDialog: (name: ShellDialogNa
       </Button>
     </Flex>
   );
+}
 
+/** The navbar's user button and its popover. */
+export function UserPopover(props: { readonly onOpenDialog: (name: ShellDialogName) => void }) {
+  const { token } = theme.useToken();
+  const { user } = useShell();
+  const [open, setOpen] = useState(false);
+  const content = (
+    <UserMenuContent
+      onChoose={(name) => {
+        setOpen(false);
+        props.onOpenDialog(name);
+      }}
+    />
+  );
   return (
     <Popover content={content} trigger="click" open={open} onOpenChange={setOpen} placement="bottomRight">
       <Button type="text" data-testid="user-menu-trigger" style={{ paddingInline: 4 }}>
