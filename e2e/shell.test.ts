@@ -149,6 +149,24 @@ describe('application shell', () => {
   });
 });
 
+describe('new-user guide', () => {
+  it('opens once for an external user and stays closed after skip', async () => {
+    await view.context.close();
+    view = await openPage(app, { showGuide: true });
+    const { page } = view;
+    await loginWithPassword(app, page, '13800000001');
+    await page.getByTestId('dialog-guide').waitFor({ state: 'visible', timeout: 10_000 });
+    await page.getByTestId('guide-skip').click();
+    await page.getByTestId('dialog-guide').waitFor({ state: 'hidden' });
+    await page.evaluate(() => sessionStorage.removeItem('guideShown'));
+    await page.reload();
+    await page.getByTestId('current-user-name').waitFor();
+    await page.waitForTimeout(1_000);
+    expect(await page.getByTestId('dialog-guide').isVisible()).toBe(false);
+    expect(view.consoleErrors).toEqual([]);
+  });
+});
+
 describe('mobile layout', () => {
   it('shows the top bar and the bottom tabs at 390×844', async () => {
     await view.context.close();

@@ -158,6 +158,8 @@ export async function openPage(
     userAgent?: string;
     /** Let the demo notice pop up (it covers the navbar's right side until closed). */
     showNotices?: boolean;
+    /** Let the new-user guide open for external users. */
+    showGuide?: boolean;
   } = {},
 ): Promise<E2ePage> {
   const context = await app.browser.newContext({
@@ -170,6 +172,10 @@ export async function openPage(
     await context.addInitScript(() => {
       if (!localStorage.getItem('shownNoticeIds')) localStorage.setItem('shownNoticeIds', '[1]');
     });
+  }
+  if (!options.showGuide) {
+    // External users get the new-user guide once per browser session: mark it as offered.
+    await context.addInitScript(() => sessionStorage.setItem('guideShown', '1'));
   }
   const page = await context.newPage();
   const consoleErrors: ConsoleEntry[] = [];

@@ -1,5 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Navigate, type RouteObject, useRoutes } from 'react-router-dom';
+import { readShowGuide } from '../../api/account';
 import { isJumpSession } from '../../api/session';
 import { DECLARED_ROUTES } from '../declaredRoutes';
 import { pageRoutes } from '../menu/menuRoutes';
@@ -13,6 +14,9 @@ import { ShellDialogHost } from './ShellDialogHost';
 import type { ShellDialogName } from './shellDialogs';
 import { useIsEmbedded, useIsFullscreen, useIsMobile } from './useLayoutMode';
 import { useNavigationEffects } from './useNavigationEffects';
+
+/** Session flag: the guide was offered in this browser session. */
+export const GUIDE_SHOWN_KEY = 'guideShown';
 
 const SIGNED_IN_DECLARED = DECLARED_ROUTES.filter((route) => route.access === 'login');
 const NO_CACHE = new Set(SIGNED_IN_DECLARED.filter((route) => route.noCache).map((route) => route.path));
@@ -48,6 +52,18 @@ export function AppLayout() {
   const checkNotices = useNoticeCenter();
   const [dialog, setDialog] = useState<ShellDialogName | null>(null);
   useNavigationEffects();
+
+  // The new-user guide opens once per browser session for external users who have not skipped it.
+  useEffect(() => {
+    if (!user.outUser || !readShowGuide(user.id)) return;
+    try {
+      if (sessionStorage.getItem(GUIDE_SHOWN_KEY) === '1') return;
+      sessionStorage.setItem(GUIDE_SHOWN_KEY, '1');
+    } catch {
+      return;
+    }
+    setDialog('guide');
+  }, [user.outUser, user.id]);
 
   const content = (
     <KeepAlive element={element} noCache={(path) => NO_CACHE.has(path)} pinned={(path) => PINNED.has(path)} />
