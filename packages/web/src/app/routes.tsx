@@ -2,7 +2,6 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useParams, useSearchParams } from 'react-router-dom';
 import { PageLoading } from '../components/PageLoading';
 import { DECLARED_ROUTES } from './declaredRoutes';
-import { AppLayout } from './layout/AppLayout';
 import { RequireAuth } from './RequireAuth';
 import { SkipJumpGate } from './session/SkipJumpGate';
 import { useSessionWatch } from './session/useSessionWatch';
@@ -10,6 +9,8 @@ import { useVersionWatch } from './session/useVersionWatch';
 import { ViewHost } from './ViewHost';
 
 const LoginPage = lazy(() => import('../pages/login'));
+// The signed-in frame (layouts, dialogs) loads after login, so the login page stays light.
+const AppLayout = lazy(() => import('./layout/AppLayout').then((module) => ({ default: module.AppLayout })));
 
 /** /redirect/:path*: re-enters a route (used to reload a view in place), keeping the query. */
 function RedirectHelper() {

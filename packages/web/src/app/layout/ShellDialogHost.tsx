@@ -1,28 +1,27 @@
-import type { ComponentType } from 'react';
-import {
-  ChangePasswordDialog,
-  CustomerServiceDialog,
-  type DialogProps,
-  FeedbackDialog,
-  GuideDialog,
-  InvoiceDialog,
-  LogoutDialog,
-  PurchaseRecordsDialog,
-  UsageStatisticsDialog,
-} from '../../components/dialogs';
-import { InviteDialog } from '../../features/invite';
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+import type { DialogProps } from '../../components/dialogs';
 import type { ShellDialogName } from './shellDialogs';
 
-const DIALOGS: Record<ShellDialogName, ComponentType<DialogProps>> = {
-  purchaseRecords: PurchaseRecordsDialog,
-  usageStatistics: UsageStatisticsDialog,
-  guide: GuideDialog,
-  feedback: FeedbackDialog,
-  changePassword: ChangePasswordDialog,
-  customerService: CustomerServiceDialog,
-  invoice: InvoiceDialog,
-  logout: LogoutDialog,
-  invite: InviteDialog,
+/** Each dialog loads on first use, keeping its components (upload, tables, QR) out of the first load. */
+function lazyDialog(
+  load: () => Promise<Record<string, unknown>>,
+  name: string,
+): LazyExoticComponent<ComponentType<DialogProps>> {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType<DialogProps> }));
+}
+
+const dialogs = () => import('../../components/dialogs');
+
+const DIALOGS: Record<ShellDialogName, LazyExoticComponent<ComponentType<DialogProps>>> = {
+  purchaseRecords: lazyDialog(dialogs, 'PurchaseRecordsDialog'),
+  usageStatistics: lazyDialog(dialogs, 'UsageStatisticsDialog'),
+  guide: lazyDialog(dialogs, 'GuideDialog'),
+  feedback: lazyDialog(dialogs, 'FeedbackDialog'),
+  changePassword: lazyDialog(dialogs, 'ChangePasswordDialog'),
+  customerService: lazyDialog(dialogs, 'CustomerServiceDialog'),
+  invoice: lazyDialog(dialogs, 'InvoiceDialog'),
+  logout: lazyDialog(dialogs, 'LogoutDialog'),
+  invite: lazyDialog(() => import('../../features/invite'), 'InviteDialog'),
 };
 
 /** Renders the shell dialog that is open, if any (one at a time). */
@@ -33,5 +32,9 @@ export function ShellDialogHost(props: {
   const { name, onClose } = props;
   if (name === null) return null;
   const Dialog = DIALOGS[name];
-  return <Dialog open onClose={onClose} />;
+  return (
+    <Suspense fallback={null}>
+      <Dialog open onClose={onClose} />
+    </Suspense>
+  );
 }
