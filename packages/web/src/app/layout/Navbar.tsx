@@ -10,10 +10,12 @@ import {
   MessageOutlined,
   QuestionCircleOutlined,
 } from '@ant-design/icons';
-import { Button, Dropdown, Flex, Layout, Tag, Tooltip, theme } from 'antd';
+import { Button, Dropdown, Flex, Layout, Popover, Tag, Tooltip, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { ServiceContactCard } from '../../components/dialogs/ServiceContactCard';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { HasRole } from '../../components/permission';
 import { useShell } from '../shell/ShellContext';
 import { AppBreadcrumb } from './AppBreadcrumb';
 import type { ShellDialogName } from './shellDialogs';
@@ -23,6 +25,9 @@ import { useThrottledAction } from './useThrottle';
 
 /** Notification clicks are throttled to one per 2 s (spec 000 §9). */
 export const NOTICE_CLICK_THROTTLE_MS = 2000;
+
+/** The role that shows the navbar's tool-handbook text (spec 000 §6). */
+export const TOOLS_HANDBOOK_ROLE = 'toolsHandbook';
 
 /** Where the quick-start manual lives (a static page of the web app). */
 export const QUICK_START_MANUAL_PATH = 'manual/quick-start.html';
@@ -105,14 +110,19 @@ export function Navbar(props: NavbarProps) {
             />
           </Tooltip>
         ) : null}
-        <Tooltip title={t('shell.navbar.customerService')}>
+        <Popover
+          trigger="click"
+          placement="bottom"
+          title={t('shell.navbar.customerService')}
+          content={<ServiceContactCard />}
+        >
           <Button
             type="text"
             icon={<CustomerServiceOutlined />}
-            onClick={() => props.onOpenDialog('customerService')}
+            aria-label={t('shell.navbar.customerService')}
             data-testid="navbar-customer-service"
           />
-        </Tooltip>
+        </Popover>
         <Tooltip title={t('shell.navbar.feedback')}>
           <Button
             type="text"
@@ -142,6 +152,14 @@ export function Navbar(props: NavbarProps) {
             {t('shell.navbar.help')}
           </Button>
         </Dropdown>
+        <HasRole roles={[TOOLS_HANDBOOK_ROLE]}>
+          <Button
+            type="text"
+            onClick={() => window.open(`${import.meta.env.BASE_URL}${QUICK_START_MANUAL_PATH}`, '_blank')}
+          >
+            {t('shell.navbar.toolsHandbook')}
+          </Button>
+        </HasRole>
         <LanguageSwitch />
         <UserPopover onOpenDialog={props.onOpenDialog} />
       </Flex>
