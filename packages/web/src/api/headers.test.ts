@@ -36,6 +36,13 @@ describe('sessionHeaders', () => {
     expect(headers.OutUser).toBeUndefined();
   });
 
+  it('sends remoteAddr and passCode only when present', () => {
+    expect(sessionHeaders(base, now).remoteAddr).toBeUndefined();
+    expect(sessionHeaders(base, now).passCode).toBeUndefined();
+    const headers = sessionHeaders({ ...base, remoteAddr: '203.0.113.7', passCode: 'abc123' }, now);
+    expect(headers).toMatchObject({ remoteAddr: '203.0.113.7', passCode: 'abc123' });
+  });
+
   it('URL-encodes userName twice', () => {
     expect(encodeTwice('张设计')).toBe('%25E5%25BC%25A0%25E8%25AE%25BE%25E8%25AE%25A1');
     expect(decodeURIComponent(decodeURIComponent(sessionHeaders(base, now).userName ?? ''))).toBe('张设计');

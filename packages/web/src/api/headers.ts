@@ -4,7 +4,12 @@ import type { Session } from './session';
 export type HeaderSession = Pick<
   Session,
   'token' | 'outUser' | 'userId' | 'appCode' | 'userName' | 'projectId'
->;
+> & {
+  /** The client's public IP as looked up at start (spec 000 §7 remoteAddr). */
+  readonly remoteAddr?: string | null;
+  /** The share pass code from the page's query, when present. */
+  readonly passCode?: string | null;
+};
 
 /** userName travels URL-encoded twice (spec 000 §7); the server decodes it twice. */
 export function encodeTwice(value: string): string {
@@ -30,5 +35,7 @@ export function sessionHeaders(session: HeaderSession, now: Date = new Date()): 
   if (session.userName) headers.userName = encodeTwice(session.userName);
   if (session.userId) headers.userId = session.userId;
   if (session.projectId) headers.projectId = session.projectId;
+  if (session.remoteAddr) headers.remoteAddr = session.remoteAddr;
+  if (session.passCode) headers.passCode = session.passCode;
   return headers;
 }

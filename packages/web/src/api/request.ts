@@ -2,7 +2,7 @@ import type { Envelope } from '@pvplan/contract';
 import { currentLanguage, i18n } from '../locales/i18n';
 import { toast } from '../utils/feedback';
 import { sessionHeaders } from './headers';
-import { clearSession, readSession } from './session';
+import { clearSession, currentPassCode, readRemoteAddr, readSession } from './session';
 import { showSessionExpired } from './sessionExpired';
 
 /** The start of the server's message when a self-consumption target cannot be reached (spec 000 §8). */
@@ -72,7 +72,10 @@ function urlOf(path: string, query: QueryParams | undefined): string {
 
 function headersFor(options: RequestOptions, hasJsonBody: boolean): Headers {
   const headers = new Headers({ Accept: 'application/json', 'Accept-Language': currentLanguage() });
-  const spec = options.auth === false ? { questTime: String(Date.now()) } : sessionHeaders(readSession());
+  const spec =
+    options.auth === false
+      ? { questTime: String(Date.now()) }
+      : sessionHeaders({ ...readSession(), remoteAddr: readRemoteAddr(), passCode: currentPassCode() });
   for (const [name, value] of Object.entries(spec)) headers.set(name, value);
   if (hasJsonBody) headers.set('Content-Type', 'application/json');
   return headers;

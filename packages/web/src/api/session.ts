@@ -148,3 +148,21 @@ export function isJumpSession(): boolean {
     return false;
   }
 }
+
+const REMOTE_ADDR_KEY = 'remoteAddr';
+
+/** The public IP looked up at start (GET /api/ip), stored locally and sent as remoteAddr. */
+export function readRemoteAddr(): string | null {
+  return read(REMOTE_ADDR_KEY);
+}
+
+export function saveRemoteAddr(ip: string): void {
+  write(REMOTE_ADDR_KEY, ip);
+}
+
+/** The share pass code of the current page (`?passCode=` in the hash route), if any. */
+export function currentPassCode(): string | null {
+  const hash = window.location.hash;
+  const query = hash.includes('?') ? hash.slice(hash.indexOf('?') + 1) : window.location.search.slice(1);
+  return new URLSearchParams(query).get('passCode');
+}

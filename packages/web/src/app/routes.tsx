@@ -4,6 +4,7 @@ import { PageLoading } from '../components/PageLoading';
 import { DECLARED_ROUTES } from './declaredRoutes';
 import { RequireAuth } from './RequireAuth';
 import { SkipJumpGate } from './session/SkipJumpGate';
+import { usePublicIp } from './session/usePublicIp';
 import { useSessionWatch } from './session/useSessionWatch';
 import { useVersionWatch } from './session/useVersionWatch';
 import { ViewHost } from './ViewHost';
@@ -28,6 +29,7 @@ function RedirectHelper() {
 export function AppRoutes() {
   useSessionWatch();
   useVersionWatch();
+  usePublicIp();
   return (
     <SkipJumpGate>
       <Suspense fallback={<PageLoading />}>
