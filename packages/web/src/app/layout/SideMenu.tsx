@@ -1,5 +1,5 @@
 import { Menu, type MenuProps } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { saveProjectId } from '../../api/session';
@@ -37,6 +37,14 @@ export function SideMenu(props: { readonly collapsed: boolean; readonly onNaviga
     .filter((route) => route.kind === 'folder')
     .map((route) => route.key);
   const [openKeys, setOpenKeys] = useState<string[]>(trailKeys);
+  const trailSignature = trailKeys.join('|');
+
+  // Navigating (by link, breadcrumb or address) opens the folders above the new page.
+  useEffect(() => {
+    if (!trailSignature) return;
+    const wanted = trailSignature.split('|');
+    setOpenKeys((open) => [...new Set([...open, ...wanted])]);
+  }, [trailSignature]);
 
   return (
     <Menu
