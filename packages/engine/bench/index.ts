@@ -156,3 +156,4 @@ for (const f of readdirSync(`${REF}scenarios`)
     `| ${f.replace('.json', '')} | ${a.ac_kwh!.toFixed(1)} | ${pct(a.ac_kwh!, ref.annual.ac_kwh).toFixed(4)} | ${maxMonth.toFixed(4)} | ${pct(a.poa_global_kwh_m2!, ref.annual.poa_global_kwh_m2).toFixed(4)} | ${maxHourly.toFixed(3)} |`,
   );
 }
+await (await import('./storage.js')).storageBench();

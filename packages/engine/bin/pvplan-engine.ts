@@ -3,6 +3,8 @@
  *
  *   pvplan-engine pv-annual <scenario.json> [--root <dir>] [--compact]
  *   pvplan-engine solpos <cases.json> [--compact]
+ *   pvplan-engine storage-dispatch <case.json> [--strategy rule-1c|rule-2c|optimal] [--series-step <min>]
+ *                                  [--no-series] [--compact]
  *
  * `weather.path` in a scenario is relative to the folder that holds `shared/` (see
  * shared/reference/README.md). That folder is --root when given; otherwise the nearest ancestor
@@ -11,11 +13,20 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { EngineInputError, runScenario, type Scenario, solarPositionSpa } from '../src/index.js';
+import {
+  EngineInputError,
+  parseStorageCase,
+  runScenario,
+  runStorageCase,
+  type Scenario,
+  type StorageCaseReport,
+  solarPositionSpa,
+} from '../src/index.js';
 
 const USAGE = `usage:
   pvplan-engine pv-annual <scenario.json> [--root <dir-holding-shared>] [--compact]
-  pvplan-engine solpos <cases.json> [--compact]`;
+  pvplan-engine solpos <cases.json> [--compact]
+  pvplan-engine storage-dispatch <case.json> [--strategy rule-1c|rule-2c|optimal] [--series-step <min>] [--no-series] [--compact]`;
 
 function findSharedParent(scenarioFile: string, explicit: string | undefined): string {
   if (explicit !== undefined) return path.resolve(explicit);
@@ -55,6 +66,62 @@ interface SolposCase {
   };
 }
 
+/** Round to `digits` decimals (series only: kW to the watt, SOC to 1e-6). */
+function rounded(a: Float64Array, digits: number): number[] {
+  const f = 10 ** digits;
+  return Array.from(a, (x) => Math.round(x * f) / f);
+}
+
+/** The printed form of a storage case report: summary at full precision, series rounded, no raw dispatch. */
+function storageJson(r: StorageCaseReport): unknown {
+  const { dispatch: _raw, series, ...rest } = r;
+  return {
+    ...rest,
+    series: series && {
+      start: series.start,
+      stepMinutes: series.stepMinutes,
+      socFraction: rounded(series.socFraction, 6),
+      chargeKw: rounded(series.chargeKw, 3),
+      chargeFromGridKw: rounded(series.chargeFromGridKw, 3),
+      chargeFromPvKw: rounded(series.chargeFromPvKw, 3),
+      dischargeKw: rounded(series.dischargeKw, 3),
+      gridImportKw: rounded(series.gridImportKw, 3),
+      gridExportKw: rounded(series.gridExportKw, 3),
+    },
+  };
+}
+
+/** `storage-dispatch`: read, validate, dispatch and summarise a storage case. */
+async function storageDispatch(file: string, rest: readonly string[]): Promise<unknown> {
+  const raw = readJson(file);
+  const isObject = typeof raw === 'object' && raw !== null && !Array.isArray(raw);
+  const doc = (isObject ? raw : {}) as Record<string, unknown>;
+  const flag = (name: string) => {
+    const i = rest.indexOf(name);
+    if (i < 0) return undefined;
+    const v = rest[i + 1];
+    if (v === undefined || v.startsWith('--')) throw new Error(`${name} needs a value`);
+    return v;
+  };
+  const strategy = flag('--strategy');
+  const step = flag('--series-step');
+  const overrides: Record<string, unknown> = {};
+  if (strategy !== undefined) overrides.strategy = strategy;
+  if (rest.includes('--no-series') || step !== undefined) {
+    // Flags override `output`; a malformed `output` is left to the case validation.
+    const base = typeof doc.output === 'object' && doc.output !== null ? doc.output : {};
+    overrides.output = {
+      ...base,
+      ...(rest.includes('--no-series') ? { series: false } : {}),
+      ...(step !== undefined ? { seriesStepMinutes: Number(step) } : {}),
+    };
+  }
+  // A document that is not an object goes to the validation as it is (SCENARIO_INVALID: case).
+  const c = parseStorageCase(isObject ? { ...doc, ...overrides } : raw);
+  const highs = c.strategy === 'optimal' ? await (await import('highs')).default() : undefined;
+  return storageJson(runStorageCase(c, highs));
+}
+
 /** Entry point; returns the process exit code. */
 export async function main(argv: readonly string[]): Promise<number> {
   const [cmd, file, ...rest] = argv;
@@ -72,6 +139,10 @@ export async function main(argv: readonly string[]): Promise<number> {
       const weatherFile = path.resolve(findSharedParent(file, root), rel);
       if (!existsSync(weatherFile)) throw new Error(`weather file not found: ${weatherFile}`);
       out(runScenario(scenario, readFileSync(weatherFile, 'utf8')));
+      return 0;
+    }
+    if (cmd === 'storage-dispatch' && file) {
+      out(await storageDispatch(file, rest));
       return 0;
     }
     if (cmd === 'solpos' && file) {

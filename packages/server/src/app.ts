@@ -11,14 +11,22 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { registerErrorHandling } from './http/error-handler';
 import { registerRequestContext } from './http/request-context';
+import { areasRoutes } from './modules/areas/areas.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { billsRoutes } from './modules/bills/bills.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { invitationRoutes } from './modules/invitation/invitation.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
+import { loadRoutes } from './modules/load/load.routes';
+import { membershipRoutes } from './modules/membership/membership.routes';
 import { menuRoutes } from './modules/menu/menu.routes';
+import { priceRoutes } from './modules/price/price.routes';
+import { projectsRoutes } from './modules/projects/projects.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
 import { shellRoutes } from './modules/shell/shell.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { weatherRoutes } from './modules/weather/weather.routes';
 import { createServices, type ServiceOverrides } from './services';
 
 export const WEB_BASE_PATH = '/isolarbp/';
@@ -126,6 +134,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(filesRoutes);
   await app.register(jobsRoutes);
   await app.register(invitationRoutes);
+  await app.register(membershipRoutes);
+  await app.register(areasRoutes);
+  await app.register(priceRoutes);
+  await app.register(weatherRoutes);
+  await app.register(loadRoutes);
+  await app.register(projectsRoutes);
+  await app.register(billsRoutes);
+  await app.register(reportsRoutes);
 
   if (fs.existsSync(config.webDistDirAbsolute)) {
     await app.register(fastifyStatic, {

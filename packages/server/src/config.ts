@@ -44,6 +44,16 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default('./packages/web/dist'),
   TRUST_PROXY: booleanFromEnv.default(false),
+  /** Weather: NASA POWER hourly point API (pvlib get_nasa_power's URL). */
+  WEATHER_NASA_POWER_URL: z.string().url().default('https://power.larc.nasa.gov/api/temporal/hourly/point'),
+  /** Weather: PVGIS API entry point; `/tmy` is appended (JRC "API non-interactive service"). */
+  WEATHER_PVGIS_URL: z.string().url().default('https://re.jrc.ec.europa.eu/api/v5_3'),
+  /** Weather: time limit of one online weather request, ms. */
+  WEATHER_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  /** Weather: false = never call the online APIs (offline installations; the climatology is used). */
+  WEATHER_ONLINE: booleanFromEnv.default(true),
+  /** Weather: year fetched from NASA POWER when the request names none (default: last calendar year). */
+  WEATHER_NASA_POWER_YEAR: z.coerce.number().int().min(2001).max(2100).optional(),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

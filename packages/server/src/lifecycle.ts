@@ -6,6 +6,7 @@ import { defaultJobHandlers, PURGE_EXPIRED_JOB } from './modules/jobs/job-handle
 import { JobWorker } from './modules/jobs/job-worker';
 import { insertJob } from './modules/jobs/jobs.repository';
 import { seedDemoData } from './seed/demo-data';
+import { seedPriceData } from './seed/price-data';
 import { seedReferenceData } from './seed/reference-data';
 
 /** Opens the database, migrates it and seeds reference (and, when asked, demo) data. */
@@ -16,6 +17,7 @@ export async function prepareDatabase(config: Config, log: BootLog): Promise<Dat
   try {
     const applied = await migrateToLatest(database.db, database.dialect);
     const reference = await seedReferenceData(database.db);
+    await seedPriceData(database.db);
     const demo = config.SEED_DEMO ? await seedDemoData(database.db) : false;
     log('database ready', { dialect: database.dialect, migrationsApplied: applied.length, reference, demo });
     return database;

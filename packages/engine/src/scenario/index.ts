@@ -8,6 +8,7 @@ export {
   resolveScenario,
   runScenario,
   simulatePreparedScenario,
+  weatherParseOptionsOf,
 } from './run.js';
 export type {
   PvArrayInput,

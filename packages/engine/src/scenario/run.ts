@@ -20,7 +20,7 @@ import {
 } from '../solar/airmass.js';
 import { dayOfYearUtc, extraRadiationSpencer } from '../solar/extraterrestrial.js';
 import { solarPositionSpaSeries } from '../solar/spa.js';
-import { parseWeather } from '../weather/index.js';
+import { type ParseWeatherOptions, parseWeather } from '../weather/index.js';
 import { type WeatherTimeBase, weatherTimeBase } from '../weather/timebase.js';
 import type { WeatherData } from '../weather/types.js';
 import type { HourlyBlock, Scenario, ScenarioResult, SiteJson } from './types.js';
@@ -326,12 +326,49 @@ export interface PreparedScenario {
 }
 
 /**
+ * Options for reading a scenario's weather text: the scenario's own site fields, overridden by
+ * what the caller gives.
+ *
+ * - `tzOffsetHours` = `site.tz_offset_hours`: UTC-stamped PVGIS and NASA POWER files are
+ *   re-expressed at the site's offset. EPW/TMY3 keep their header's offset, so a different
+ *   `tz_offset_hours` is still rejected by `resolveScenario`.
+ * - `site` = `site.latitude`/`longitude`/`altitude_m`: the position of a NASA POWER file without
+ *   a header. A generic CSV also needs `csv` (the column mapping) from the caller.
+ * @param scenario scenario object
+ * @param options caller's parse options (win over the scenario's fields)
+ */
+export function weatherParseOptionsOf(
+  scenario: Scenario,
+  options: ParseWeatherOptions = {},
+): ParseWeatherOptions {
+  const s = scenario?.site ?? {};
+  const tz = s.tz_offset_hours;
+  const site: { latitudeDeg?: number; longitudeDeg?: number; altitudeM?: number; tzOffsetHours?: number } =
+    {};
+  if (typeof s.latitude === 'number') site.latitudeDeg = s.latitude;
+  if (typeof s.longitude === 'number') site.longitudeDeg = s.longitude;
+  if (typeof s.altitude_m === 'number') site.altitudeM = s.altitude_m;
+  if (typeof tz === 'number') site.tzOffsetHours = tz;
+  return {
+    ...(typeof tz === 'number' ? { tzOffsetHours: tz } : {}),
+    ...options,
+    site: { ...site, ...options.site },
+  };
+}
+
+/**
  * Parse the weather text, resolve the scenario and precompute sun and sky.
  * @param scenario scenario object
- * @param weatherText weather file contents (EPW or TMY3 CSV)
+ * @param weatherText weather file contents (any format `parseWeather` reads)
+ * @param parseOptions overrides for `parseWeather` (format, CSV mapping, …); the UTC offset and site
+ *   default to the scenario's `site` fields (see {@link weatherParseOptionsOf})
  */
-export function prepareScenario(scenario: Scenario, weatherText: string): PreparedScenario {
-  const weather = parseWeather(weatherText);
+export function prepareScenario(
+  scenario: Scenario,
+  weatherText: string,
+  parseOptions: ParseWeatherOptions = {},
+): PreparedScenario {
+  const weather = parseWeather(weatherText, weatherParseOptionsOf(scenario, parseOptions));
   const resolved = resolveScenario(scenario, weather);
   const site = prepareSite(resolved, weather);
   const poaContext = createPoaContext(site.series, {
@@ -588,8 +625,13 @@ export function simulatePreparedScenario(
  * Pure: no file access (the caller reads the scenario's weather file).
  * @param scenario scenario object (shared/reference/README.md format)
  * @param weatherText contents of the weather file named by `scenario.weather.path`
+ * @param parseOptions overrides for `parseWeather` (see {@link prepareScenario})
  */
-export function runScenario(scenario: Scenario, weatherText: string): ScenarioResult {
-  const p = prepareScenario(scenario, weatherText);
+export function runScenario(
+  scenario: Scenario,
+  weatherText: string,
+  parseOptions: ParseWeatherOptions = {},
+): ScenarioResult {
+  const p = prepareScenario(scenario, weatherText, parseOptions);
   return simulatePreparedScenario(p, scenario, scenario.weather?.path ?? null);
 }

@@ -17,7 +17,7 @@ import { createPoaContext } from '../pv/poa.js';
 import type { PvwattsLossComponents } from '../pv/pvwatts.js';
 import { type PvwattsSystemSpec, type SystemSimulation, simulatePvwattsSystem } from '../pv/system.js';
 import type { AirmassModel } from '../solar/airmass.js';
-import { parseWeather } from '../weather/index.js';
+import { type ParseWeatherOptions, parseWeather } from '../weather/index.js';
 import type { WeatherTimeBase } from '../weather/timebase.js';
 import type { WeatherData } from '../weather/types.js';
 import { type PreparedScenario, prepareSite, resolveScenario } from './run.js';
@@ -83,8 +83,14 @@ export interface PvModelsInput {
 
 /** Input of {@link simulatePvSystem}. */
 export interface SimulatePvSystemInput {
-  /** Parsed weather, or the text of an EPW / TMY3 file. */
+  /**
+   * Parsed weather, or the text of a file `parseWeather` reads (EPW, TMY3, PVGIS, NASA POWER;
+   * a generic CSV needs `parseOptions.csv`). Text is read at `site.tzOffsetHours` when given
+   * (PVGIS / NASA POWER are re-expressed at it), with `site` as position fallback.
+   */
   readonly weather: WeatherData | string;
+  /** Overrides for `parseWeather` when `weather` is text (format, CSV mapping, time standard). */
+  readonly parseOptions?: ParseWeatherOptions;
   readonly site?: PvSiteInput;
   readonly system: PvSystemInput;
   readonly models?: PvModelsInput;
@@ -121,7 +127,15 @@ export interface PvSystemResult {
  * @throws EngineInputError WEATHER_* | SCENARIO_INVALID | MODEL_UNKNOWN | PARAM_OUT_OF_RANGE
  */
 export function simulatePvSystem(input: SimulatePvSystemInput): PvSystemResult {
-  const weather = typeof input.weather === 'string' ? parseWeather(input.weather) : input.weather;
+  const site = input.site ?? {};
+  const weather =
+    typeof input.weather === 'string'
+      ? parseWeather(input.weather, {
+          ...(site.tzOffsetHours === undefined ? {} : { tzOffsetHours: site.tzOffsetHours }),
+          ...input.parseOptions,
+          site: { ...site, ...input.parseOptions?.site },
+        })
+      : input.weather;
   const sys = input.system;
   if (!Array.isArray(sys.arrays) || sys.arrays.length === 0) {
     throw new EngineInputError('SCENARIO_INVALID', 'system.arrays must be a non-empty list');
@@ -134,7 +148,6 @@ export function simulatePvSystem(input: SimulatePvSystemInput): PvSystemResult {
     dcKw += a.dcKw;
   }
   const models = input.models ?? {};
-  const site = input.site ?? {};
   const scenario: Scenario = {
     name: 'simulatePvSystem',
     site: {

@@ -7,6 +7,8 @@ export {
   stepBattery,
   validateBatteryParams,
 } from './battery.js';
+export type { StorageCase, StorageCaseReport, StorageCaseStrategy } from './case.js';
+export { parseStorageCase, runStorageCase } from './case.js';
 export type { StorageProduct } from './catalogue.js';
 export {
   batteryFromProduct,
@@ -24,12 +26,21 @@ export {
 } from './degradation.js';
 export type { DispatchStrategy } from './dispatch.js';
 export { runDispatch } from './dispatch.js';
+export type { StorageTariffFromTouInput } from './fromTariff.js';
+export { storageTariffFromTou } from './fromTariff.js';
 export type { Highs, OptimiseOptions } from './lpDispatch.js';
 export { maxPvStorageDispatch, optimiseDispatch } from './lpDispatch.js';
 export type { SelfConsumptionCheck, SettlementComparison, SettlementOutcome } from './pvStorage.js';
 export { checkSelfConsumptionTarget, compareSettlementModes, floorPercent } from './pvStorage.js';
 export type { RainflowCycle } from './rainflow.js';
 export { rainflowCycles, rainflowHistogram, turningPoints } from './rainflow.js';
+export type { MonthlyStorageRow, ResampledFlows, StorageLife, StorageSavings } from './report.js';
+export {
+  batteryLifeFromDispatch,
+  monthlyStorageSummary,
+  resampleFlows,
+  storageSavingsByComponent,
+} from './report.js';
 export { simulateRunModel } from './ruleDispatch.js';
 export type { DaySchedule } from './runModel.js';
 export { daySchedule, deriveRunModel, validateRunModel } from './runModel.js';
@@ -58,3 +69,5 @@ export {
   PERIOD_SHARP,
   PERIOD_VALLEY,
 } from './types.js';
+export type { WorkingDayCalendar } from './workingDays.js';
+export { workingDayMask } from './workingDays.js';

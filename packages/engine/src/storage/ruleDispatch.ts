@@ -1,4 +1,4 @@
-import { batteryLimits, emptyBatteryState, stepBattery, validateBatteryParams } from './battery.js';
+import { batteryLimits, emptyBatteryState, validateBatteryParams } from './battery.js';
 import { daySchedule, validateRunModel } from './runModel.js';
 import { assembleDispatch, meterContext } from './series.js';
 import type {
@@ -12,7 +12,7 @@ import type {
 
 /**
  * Simulate the rule-based TOU strategy: the run model's windows, step by step with the battery
- * stepping model (`stepBattery`), under every meter constraint.
+ * stepping model (`stepBattery`, inlined), under every meter constraint.
  *
  * Order at each step:
  * 1. PV first serves the site; any PV surplus charges the battery (any time), the rest is exported
@@ -49,42 +49,60 @@ export function simulateRunModel(
   const pvExport = new Float64Array(n);
   const stored = new Float64Array(n);
   const ceiling = Math.min(ctx.importLimitKw, ctx.demandTargetKw);
-  for (let t = 0; t < n; t++) {
-    const day = Math.floor(t / spd);
+  const { chargeEfficiency: etaC, dischargeEfficiency: etaD } = params;
+  const { minStoredKwh: eMin, maxStoredKwh: eMax, maxChargeKw, maxDischargeKw } = lim;
+  const residual = ctx.residualKw;
+  const surplus = ctx.surplusKw;
+  const allowed = ctx.gridChargeAllowed;
+  const target = ctx.demandTargetKw;
+  // The energy balance of `stepBattery` (same clipping to the power limits and the SOC window),
+  // inlined: one state object per step would dominate the run time of a 35,040-step year.
+  let e = Math.min(Math.max(state.storedEnergyKwh, eMin), eMax);
+  for (let day = 0; day < ctx.layout.days; day++) {
     const sched = schedules[ctx.layout.monthOfDay[day]! - 1]!;
-    const slot = t - day * spd;
-    const mode = sched.mode[slot]!;
-    const windowKw = sched.powerKw[slot]!;
-    const r = ctx.residualKw[t]!;
-    const s = ctx.surplusKw[t]!;
-    const e = state.storedEnergyKwh;
-    const roomKw = Math.max(0, (lim.maxStoredKwh - e) / (params.chargeEfficiency * dt));
-    let charge = 0;
-    let d = 0;
-    if (s > 0) {
-      const fromPv = Math.min(s, lim.maxChargeKw, roomKw);
-      pvCharge[t] = fromPv;
-      charge = fromPv;
-      pvExport[t] = Math.min(s - fromPv, ctx.exportLimitKw);
+    const t0 = day * spd;
+    for (let slot = 0; slot < spd; slot++) {
+      const t = t0 + slot;
+      const mode = sched.mode[slot]!;
+      const windowKw = sched.powerKw[slot]!;
+      const r = residual[t]!;
+      const sur = surplus[t]!;
+      const roomKw = Math.max(0, (eMax - e) / (etaC * dt));
+      let charge = 0;
+      if (sur > 0) {
+        const fromPv = Math.min(sur, maxChargeKw, roomKw);
+        pvCharge[t] = fromPv;
+        charge = fromPv;
+        pvExport[t] = Math.min(sur - fromPv, ctx.exportLimitKw);
+      }
+      if (mode === 1 && allowed[t] === 1) {
+        const g = Math.max(
+          0,
+          Math.min(windowKw - charge, maxChargeKw - charge, roomKw - charge, ceiling - r),
+        );
+        gridCharge[t] = g;
+        charge += g;
+      }
+      if (charge > 0) {
+        // stepBattery, charging: p ≤ P_ch and ≤ room; stores η_c·p·Δt.
+        const p = Math.max(0, Math.min(charge, maxChargeKw, roomKw));
+        e = Math.min(eMax, e + p * dt * etaC);
+      } else {
+        const availKw = Math.max(0, ((e - eMin) * etaD) / dt);
+        const cap = Math.min(maxDischargeKw, r, availKw);
+        let d = 0;
+        if (mode === 2) d = Math.min(windowKw, cap);
+        if (r - d > target) d = Math.min(cap, r - target);
+        if (d > 0) {
+          // stepBattery, discharging: draws p·Δt/η_d.
+          discharge[t] = d;
+          e = Math.max(eMin, e - (d * dt) / etaD);
+        }
+      }
+      stored[t] = e;
     }
-    if (mode === 1 && ctx.gridChargeAllowed[t] === 1) {
-      const g = Math.max(
-        0,
-        Math.min(windowKw - charge, lim.maxChargeKw - charge, roomKw - charge, ceiling - r),
-      );
-      gridCharge[t] = g;
-      charge += g;
-    }
-    if (charge === 0) {
-      const availKw = Math.max(0, ((e - lim.minStoredKwh) * params.dischargeEfficiency) / dt);
-      const cap = Math.min(lim.maxDischargeKw, r, availKw);
-      if (mode === 2) d = Math.min(windowKw, cap);
-      if (r - d > ctx.demandTargetKw) d = Math.min(cap, r - ctx.demandTargetKw);
-      discharge[t] = d;
-    }
-    state = stepBattery(params, state, { requestedPowerKw: d - charge, dtHours: dt }).state;
-    stored[t] = state.storedEnergyKwh;
   }
+  state = { storedEnergyKwh: e, sohFraction: state.sohFraction };
   return assembleDispatch(
     tariff,
     ctx,

@@ -167,26 +167,37 @@ export function meterContext(
   const direct = new Float64Array(n);
   const allowed = new Uint8Array(n);
   const gridCharging = site.gridChargingAllowed ?? true;
-  for (let t = 0; t < n; t++) {
-    const l = site.loadKw[t]!;
-    if (!(l >= 0) || !Number.isFinite(l)) badLoad(`loadKw at step ${t} must be finite and ≥ 0 (got ${l})`);
-    const p = site.pvKw ? site.pvKw[t]! : 0;
-    if (!(p >= 0) || !Number.isFinite(p)) badLoad(`pvKw at step ${t} must be finite and ≥ 0 (got ${p})`);
-    const c = l + auxiliaryKw;
-    consumption[t] = c;
-    pv[t] = p;
-    if (settlement === 'fullFeedIn') {
-      residual[t] = c;
-      direct[t] = Math.min(p, exportLimitKw);
-    } else {
-      const u = Math.min(p, c);
-      pvToLoad[t] = u;
-      residual[t] = c - u;
-      surplus[t] = p - u;
+  const fullFeedIn = settlement === 'fullFeedIn';
+  const loadKw = site.loadKw;
+  const pvIn = site.pvKw;
+  const price = tariff.energyPriceYuanPerKwh;
+  const spd = layout.stepsPerDay;
+  for (let day = 0; day < layout.days; day++) {
+    const chargeDay = gridCharging && layout.workingDay[day] === 1;
+    for (let t = day * spd; t < (day + 1) * spd; t++) {
+      const l = loadKw[t]!;
+      if (!(l >= 0 && l < Number.POSITIVE_INFINITY))
+        badLoad(`loadKw at step ${t} must be finite and ≥ 0 (got ${l})`);
+      const p = pvIn ? pvIn[t]! : 0;
+      if (!(p >= 0 && p < Number.POSITIVE_INFINITY))
+        badLoad(`pvKw at step ${t} must be finite and ≥ 0 (got ${p})`);
+      const c = l + auxiliaryKw;
+      consumption[t] = c;
+      pv[t] = p;
+      let sur = 0;
+      if (fullFeedIn) {
+        residual[t] = c;
+        direct[t] = Math.min(p, exportLimitKw);
+      } else {
+        const u = Math.min(p, c);
+        pvToLoad[t] = u;
+        residual[t] = c - u;
+        sur = p - u;
+        surplus[t] = sur;
+      }
+      const sellBeatsBuy = sur > 0 && feedIn[t]! > price[t]!;
+      allowed[t] = chargeDay && !sellBeatsBuy ? 1 : 0;
     }
-    const day = Math.floor(t / layout.stepsPerDay);
-    const sellBeatsBuy = surplus[t]! > 0 && feedIn[t]! > tariff.energyPriceYuanPerKwh[t]!;
-    allowed[t] = gridCharging && layout.workingDay[day] === 1 && !sellBeatsBuy ? 1 : 0;
   }
   return {
     layout,
@@ -214,30 +225,37 @@ export function billFromMeterFlows(
   tariff: StorageTariffSeries,
   gridImportKw: Float64Array,
   gridExportKw: Float64Array,
+  layout: StorageLayout = storageLayout(tariff),
 ): BillBreakdown {
-  const layout = storageLayout(tariff);
-  const dt = layout.dtHours;
-  const cost: [number, number, number, number, number] = [0, 0, 0, 0, 0];
-  const kwh: [number, number, number, number, number] = [0, 0, 0, 0, 0];
+  const { dtHours: dt, stepsPerDay: spd } = layout;
+  const cost = new Float64Array(5);
+  const kwh = new Float64Array(5);
   const fi = tariff.feedInPriceYuanPerKwh;
+  const price = tariff.energyPriceYuanPerKwh;
+  const code = tariff.periodCode;
   let exportRevenue = 0;
   const monthMax = new Array<number>(layout.monthGroups).fill(0);
-  for (let t = 0; t < layout.n; t++) {
-    const imp = gridImportKw[t]!;
-    const code = tariff.periodCode[t]!;
-    cost[code] = cost[code]! + tariff.energyPriceYuanPerKwh[t]! * imp * dt;
-    kwh[code] = kwh[code]! + imp * dt;
-    exportRevenue += (typeof fi === 'number' ? fi : fi[t]!) * gridExportKw[t]! * dt;
-    const g = layout.monthGroupOfDay[Math.floor(t / layout.stepsPerDay)]!;
-    if (imp > monthMax[g]!) monthMax[g] = imp;
+  for (let d = 0; d < layout.days; d++) {
+    const g = layout.monthGroupOfDay[d]!;
+    let max = monthMax[g]!;
+    for (let t = d * spd; t < (d + 1) * spd; t++) {
+      const imp = gridImportKw[t]!;
+      const c = code[t]!;
+      cost[c] = cost[c]! + price[t]! * imp * dt;
+      kwh[c] = kwh[c]! + imp * dt;
+      const exp = gridExportKw[t]!;
+      if (exp !== 0) exportRevenue += (typeof fi === 'number' ? fi : fi[t]!) * exp * dt;
+      if (imp > max) max = imp;
+    }
+    monthMax[g] = max;
   }
-  const energyCost = cost[0] + cost[1] + cost[2] + cost[3] + cost[4];
+  const energyCost = cost[0]! + cost[1]! + cost[2]! + cost[3]! + cost[4]!;
   const dc = tariff.demandChargeYuanPerKwMonth ?? 0;
   let demand = 0;
   for (const m of monthMax) demand += dc * m;
   return {
-    energyCostByPeriodYuan: cost,
-    importKwhByPeriod: kwh,
+    energyCostByPeriodYuan: [cost[0]!, cost[1]!, cost[2]!, cost[3]!, cost[4]!],
+    importKwhByPeriod: [kwh[0]!, kwh[1]!, kwh[2]!, kwh[3]!, kwh[4]!],
     energyCostYuan: energyCost,
     demandChargeYuan: demand,
     exportRevenueYuan: exportRevenue,
@@ -293,7 +311,7 @@ export function assembleDispatch(
   };
   return {
     flows,
-    bill: billFromMeterFlows(tariff, imp, exp),
+    bill: billFromMeterFlows(tariff, imp, exp, ctx.layout),
     energy: summariseEnergy(ctx, params, flows),
     finalState,
   };

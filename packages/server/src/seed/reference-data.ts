@@ -1,5 +1,6 @@
 import type { Db } from '../modules/users/user.repository';
 import { DICTIONARIES } from './dictionaries';
+import { seedMembershipCatalogue } from './membership-catalogue';
 import { MENU_TREE, type MenuNode } from './menu-definition';
 
 export const TOOLS_APP_PROJECT_ID = 120015;
@@ -96,6 +97,7 @@ export async function seedReferenceData(db: Db): Promise<boolean> {
         )
         .execute();
     }
+    await seedMembershipCatalogue(trx);
   });
   return true;
 }

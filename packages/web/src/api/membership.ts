@@ -1,34 +1,38 @@
-import { ESTIMATE_TOOLS, type Page } from '@pvplan/contract';
+import {
+  type AdminOrderRow,
+  ESTIMATE_TOOLS,
+  type PurchaseRecord as OrderRecord,
+  type PackageType,
+  type Page,
+  type PointsBalance,
+  type QrOrder,
+  type TrialApplication,
+  type UsageCapacity,
+  type UsageStatisticsRow as UsageRow,
+  type VipFeatures,
+  type VipPackage,
+} from '@pvplan/contract';
 import { ApiError, request, requestData } from './request';
 
 /**
- * Membership data of the user popover's dialogs (spec 001 §7 "Membership and orders"). These
- * endpoints arrive with the membership issue: until then the server answers 404, which the
- * dialogs show as "not available yet" (see isMissingEndpoint). Calls are silent: the dialogs
- * report failures themselves.
+ * The membership area's calls (spec 001 §7 "Top-up packs and payment" and "Membership and
+ * orders"): plans and packs, usage capacity, QR orders and their status, purchase records, usage
+ * statistics, once-only packages, trial applications and points. Money is whole fen (…Fen).
  */
 
-/** A purchase record (spec 001 §3). orderStatus follows the payment status: 1 paid, 0 unpaid. */
-export interface PurchaseRecord {
-  readonly id: number;
-  readonly orderNum: string;
+const VIP = `${ESTIMATE_TOOLS}/vip`;
+
+/**
+ * A purchase record as the purchase-records dialog shows it (spec 001 §3). The dialog's package
+ * column shows bpPackageTypeId; we hand it the package name there (the id stays in packageId).
+ */
+export interface PurchaseRecord extends Omit<OrderRecord, 'bpPackageTypeId'> {
   readonly bpPackageTypeId: number | string | null;
-  readonly orderStatus: number | string | null;
-  readonly paymentAmount: number | string | null;
-  readonly paymentTime: string | null;
+  readonly packageId: number;
 }
 
 /** A usage statistics row (spec 001 §3): one project designed with the user's quota. */
-export interface UsageStatisticsRow {
-  readonly projectName: string;
-  readonly area: string | number | null;
-  readonly designModel: string | number | null;
-  readonly optTarget: string | number | null;
-  readonly projArea: string | number | null;
-  readonly schemaCapacity: string | number | null;
-  readonly updateTime: string | null;
-  readonly createTime: string | null;
-}
+export type UsageStatisticsRow = UsageRow;
 
 export interface UserPageQuery {
   readonly userId: number;
@@ -48,11 +52,19 @@ export async function findOrdersOfUser(
   query: UserPageQuery,
   signal?: AbortSignal,
 ): Promise<ListPage<PurchaseRecord>> {
-  const data = await requestData<Partial<ListPage<PurchaseRecord>> | null>(
+  const data = await requestData<Partial<ListPage<OrderRecord>> | null>(
     `${ESTIMATE_TOOLS}/optVipOrder/findByConditionUserId`,
     { method: 'POST', body: query, silent: true, signal },
   );
-  return asListPage(data);
+  const page = asListPage(data);
+  return {
+    total: page.total,
+    list: page.list.map((record) => ({
+      ...record,
+      packageId: record.bpPackageTypeId,
+      bpPackageTypeId: record.vipName || record.bpPackageTypeId,
+    })),
+  };
 }
 
 /** POST optVipOrder/userDel {id, isDelete: 1}: the user removes an order from the list. */
@@ -67,13 +79,147 @@ export async function getUsageStatistics(
 ): Promise<ListPage<UsageStatisticsRow>> {
   const { userId, pageNum, pageSize } = query;
   const data = await requestData<Partial<ListPage<UsageStatisticsRow>> | null>(
-    `${ESTIMATE_TOOLS}/vip/getVipUserSchema/${userId}/${pageNum}/${pageSize}`,
+    `${VIP}/getVipUserSchema/${userId}/${pageNum}/${pageSize}`,
     { method: 'POST', silent: true, signal },
   );
   return asListPage(data);
 }
 
-/** Whether a call failed because the server has no such endpoint yet (code 404). */
+/** Whether a call failed because the server has no such endpoint (code 404). */
 export function isMissingEndpoint(error: unknown): boolean {
   return error instanceof ApiError && error.kind === 'code' && error.code === 404;
+}
+
+/** POST vip/getVipList {vipType}: the plans or packs of a type (status 1 for everyone but administrators). */
+export function getVipList(vipType: PackageType, signal?: AbortSignal): Promise<VipPackage[]> {
+  return requestData<VipPackage[]>(`${VIP}/getVipList`, { method: 'POST', body: { vipType }, signal });
+}
+
+/** POST vip/getVipFeatures: tiers and their features (the subscription page's comparison). */
+export function getVipFeatures(signal?: AbortSignal): Promise<VipFeatures> {
+  return requestData<VipFeatures>(`${VIP}/getVipFeatures`, { method: 'POST', body: {}, signal });
+}
+
+/** GET vip/getUsageCapacity: the signed-in user's capacity (MW) and survey area (万m²). */
+export function getUsageCapacity(signal?: AbortSignal): Promise<UsageCapacity> {
+  return requestData<UsageCapacity>(`${VIP}/getUsageCapacity`, { signal, silent: true });
+}
+
+/** POST vip/getOnceVipIds/{userId}: once-only packages (the trial package) already bought. */
+export function getOnceVipIds(userId: number, signal?: AbortSignal): Promise<number[]> {
+  return requestData<number[]>(`${VIP}/getOnceVipIds/${userId}`, {
+    method: 'POST',
+    body: {},
+    signal,
+    silent: true,
+  });
+}
+
+/** The payment parameters of spec 001 §3: price (fen), proInfo, userId, vipId. */
+export interface QrOrderParams {
+  readonly vipId: number;
+  readonly priceFen: number;
+  readonly proInfo: string;
+  readonly userId: number;
+  readonly payMethod?: number;
+}
+
+/** GET ccb/getDyQrCode: creates the order and answers url (the QR text) and orderNum. */
+export function createQrOrder(params: QrOrderParams, signal?: AbortSignal): Promise<QrOrder> {
+  return requestData<QrOrder>(`${ESTIMATE_TOOLS}/ccb/getDyQrCode`, {
+    query: { ...params },
+    signal,
+  });
+}
+
+/** GET ccb/payStatus?orderNum: "1" paid, "0" not yet. Silent: the dialog polls every second. */
+export function getPayStatus(orderNum: string, signal?: AbortSignal): Promise<string> {
+  return requestData<string>(`${ESTIMATE_TOOLS}/ccb/payStatus`, {
+    query: { orderNum },
+    silent: true,
+    signal,
+  });
+}
+
+/** The trial application dialog's form. */
+export interface TrialApplicationForm {
+  readonly contactName: string;
+  readonly phone: string;
+  readonly company: string;
+  readonly remark?: string;
+}
+
+/** POST vip/applyTrial: apply for a trial of the premium plan. */
+export function applyTrial(form: TrialApplicationForm): Promise<TrialApplication> {
+  return requestData<TrialApplication>(`${VIP}/applyTrial`, { method: 'POST', body: form });
+}
+
+/** POST account/getPoints: the points balance. */
+export function getPoints(signal?: AbortSignal): Promise<PointsBalance> {
+  return requestData<PointsBalance>(`${ESTIMATE_TOOLS}/account/getPoints`, {
+    method: 'POST',
+    body: {},
+    signal,
+    silent: true,
+  });
+}
+
+// ---------------------------------------------------------------- administrators
+
+/** POST vip/getVipList as an administrator: every package of a type, on sale or not (status undefined). */
+export function getVipListAll(vipType: PackageType, signal?: AbortSignal): Promise<VipPackage[]> {
+  return requestData<VipPackage[]>(`${VIP}/getVipList`, { method: 'POST', body: { vipType }, signal });
+}
+
+/** POST vip/modifyStatus {id, status}: put a package on (1) or off (0) sale. */
+export function modifyVipStatus(id: number, status: 0 | 1): Promise<VipPackage> {
+  return requestData<VipPackage>(`${VIP}/modifyStatus`, { method: 'POST', body: { id, status } });
+}
+
+/** The administrators' package form (vip/saveOrUpdate); money in fen. */
+export interface VipPackageForm {
+  readonly id?: number;
+  readonly vipName: string;
+  readonly vipNameEn?: string;
+  readonly vipType: PackageType;
+  readonly tier: number;
+  readonly period?: 'trial' | 'month' | 'year' | null;
+  readonly memberDays: number;
+  readonly priceFen: number;
+  readonly discount?: number | null;
+  readonly instantDiscountPriceFen: number;
+  readonly designCapacityMw: number;
+  readonly surveyAreaWanM2: number;
+  readonly status: number;
+  readonly sort: number;
+  readonly onceOnly: number;
+  readonly features: Array<{ zh: string; en: string }>;
+}
+
+/** POST vip/saveOrUpdate: create (no id) or replace a package. */
+export function saveVipPackage(form: VipPackageForm): Promise<VipPackage> {
+  return requestData<VipPackage>(`${VIP}/saveOrUpdate`, { method: 'POST', body: form });
+}
+
+/** The administrators' order search (optVipOrder/findByCondition). */
+export interface OrderSearch {
+  readonly pageNum: number;
+  readonly pageSize: number;
+  readonly orderNum?: string;
+  readonly phone?: string;
+  readonly orderStatus?: number;
+  readonly payMethod?: number;
+}
+
+export function searchOrders(query: OrderSearch, signal?: AbortSignal): Promise<Page<AdminOrderRow>> {
+  return requestData<Page<AdminOrderRow>>(`${ESTIMATE_TOOLS}/optVipOrder/findByCondition`, {
+    method: 'POST',
+    body: query,
+    signal,
+  });
+}
+
+/** GET ccb/manualUpdate?orderNum: confirm an order paid by hand (audited on the server). */
+export function confirmOrderManually(orderNum: string, remark: string): Promise<string> {
+  return requestData<string>(`${ESTIMATE_TOOLS}/ccb/manualUpdate`, { query: { orderNum, remark } });
 }

@@ -117,14 +117,11 @@ function failure(envelope: EnvelopeLike, httpStatus: number, silent: boolean, bo
 }
 
 /**
- * The one request layer: adds the spec's headers, applies the 60 s timeout, parses the
- * `{code, msg, data}` envelope and maps failure codes to the spec's behaviour.
- * Resolves with the whole answer when `code` is 200; otherwise rejects with an ApiError.
+ * Sends a call with the spec's headers and the 60 s timeout; resolves with the HTTP response.
+ * Network failures, timeouts and cancellations reject with an ApiError (timeouts and
+ * cancellations show no message, spec 000 §8).
  */
-export async function request<T extends EnvelopeLike = Envelope<unknown>>(
-  path: string,
-  options: RequestOptions = {},
-): Promise<T> {
+async function send(path: string, options: RequestOptions): Promise<Response> {
   const silent = options.silent ?? false;
   const isForm = options.body instanceof FormData;
   const hasJsonBody = options.body !== undefined && !isForm;
@@ -144,16 +141,14 @@ export async function request<T extends EnvelopeLike = Envelope<unknown>>(
   if (options.signal?.aborted) controller.abort();
   options.signal?.addEventListener('abort', forwardAbort, { once: true });
 
-  let response: Response;
   try {
-    response = await fetch(urlOf(path, options.query), {
+    return await fetch(urlOf(path, options.query), {
       method: options.method ?? (body === undefined ? 'GET' : 'POST'),
       headers: headersFor(options, hasJsonBody),
       body,
       signal: controller.signal,
     });
   } catch (error) {
-    // Timeouts and cancellations show no message (spec 000 §8).
     if (timedOut) throw new ApiError('timeout', 'timeout');
     if (controller.signal.aborted) throw new ApiError('aborted', 'aborted');
     const text = i18n.t('request.network');
@@ -163,7 +158,67 @@ export async function request<T extends EnvelopeLike = Envelope<unknown>>(
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', forwardAbort);
   }
+}
 
+/**
+ * The one request layer: adds the spec's headers, applies the 60 s timeout, parses the
+ * `{code, msg, data}` envelope and maps failure codes to the spec's behaviour.
+ * Resolves with the whole answer when `code` is 200; otherwise rejects with an ApiError.
+ */
+export async function request<T extends EnvelopeLike = Envelope<unknown>>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
+  const silent = options.silent ?? false;
+  const response = await send(path, options);
+  return readEnvelope<T>(response, silent);
+}
+
+/** A downloaded file and its name from Content-Disposition (or null). */
+export interface DownloadedFile {
+  readonly blob: Blob;
+  readonly fileName: string | null;
+}
+
+/** The file name of a Content-Disposition header: RFC 5987 `filename*=UTF-8''…` first, then `filename="…"`. */
+export function fileNameFromDisposition(header: string | null | undefined): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // Fall through to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(header);
+  return plain?.[1]?.trim() || null;
+}
+
+/** Whether an answer is a JSON envelope rather than the file. */
+export function isJsonAnswer(contentType: string | null): boolean {
+  return (contentType ?? '').toLowerCase().includes('application/json');
+}
+
+/**
+ * A file download through the same layer (spec 000 §7: blob downloads fall back to reading a
+ * JSON error): a JSON envelope instead of the file is read and reported like any failed call.
+ */
+export async function requestBlob(path: string, options: RequestOptions = {}): Promise<DownloadedFile> {
+  const response = await send(path, options);
+  if (!response.ok || isJsonAnswer(response.headers.get('content-type'))) {
+    await readEnvelope(response, options.silent ?? false);
+    // A 200 envelope where a file was expected: nothing to save.
+    throw new ApiError('invalid', i18n.t('request.serverError'), 200, response.status);
+  }
+  return {
+    blob: await response.blob(),
+    fileName: fileNameFromDisposition(response.headers.get('content-disposition')),
+  };
+}
+
+/** Reads a JSON envelope and maps a failure to the spec's behaviour. */
+async function readEnvelope<T extends EnvelopeLike>(response: Response, silent: boolean): Promise<T> {
   let parsed: unknown;
   try {
     const text = await response.text();

@@ -1,3 +1,4 @@
+import enAssessment from './en/assessment.json';
 import enBills from './en/bills.json';
 import enCommon from './en/common.json';
 import enDialogs from './en/dialogs.json';
@@ -11,6 +12,8 @@ import enPrice from './en/price.json';
 import enRequest from './en/request.json';
 import enShell from './en/shell.json';
 import enValidation from './en/validation.json';
+import enWeather from './en/weather.json';
+import zhAssessment from './zh-CN/assessment.json';
 import zhBills from './zh-CN/bills.json';
 import zhCommon from './zh-CN/common.json';
 import zhDialogs from './zh-CN/dialogs.json';
@@ -24,6 +27,7 @@ import zhPrice from './zh-CN/price.json';
 import zhRequest from './zh-CN/request.json';
 import zhShell from './zh-CN/shell.json';
 import zhValidation from './zh-CN/validation.json';
+import zhWeather from './zh-CN/weather.json';
 
 /** The languages of the app; zh-CN is the default. */
 export const LANGUAGES = ['zh-CN', 'en'] as const;
@@ -45,6 +49,8 @@ export const zhCNMessages = {
   ...zhLoad,
   ...zhBills,
   ...zhMembership,
+  ...zhWeather,
+  ...zhAssessment,
 };
 export type MessageKey = keyof typeof zhCNMessages;
 
@@ -62,6 +68,8 @@ export const enMessages: Record<MessageKey, string> = {
   ...enLoad,
   ...enBills,
   ...enMembership,
+  ...enWeather,
+  ...enAssessment,
 };
 
 export const messages: Record<Language, Record<MessageKey, string>> = {

@@ -2,6 +2,12 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../database';
 import * as foundation from './2026-11-21_001_foundation';
 import * as invitation from './2026-11-21_002_invitation';
+import * as priceStore from './2026-11-21_003_price_store';
+import * as loadData from './2026-11-21_004_load_data';
+import * as bills from './2026-11-21_005_bills';
+import * as membership from './2026-11-21_006_membership';
+import * as weather from './2026-11-21_007_weather';
+import * as projects from './2026-11-21_008_projects';
 
 export interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -12,4 +18,10 @@ export interface DialectMigration {
 export const MIGRATIONS: Readonly<Record<string, DialectMigration>> = {
   '2026-11-21_001_foundation': foundation,
   '2026-11-21_002_invitation': invitation,
+  '2026-11-21_003_price_store': priceStore,
+  '2026-11-21_004_load_data': loadData,
+  '2026-11-21_005_bills': bills,
+  '2026-11-21_006_membership': membership,
+  '2026-11-21_007_weather': weather,
+  '2026-11-21_008_projects': projects,
 };

@@ -1,11 +1,13 @@
 import {
   formatMessage,
+  INVITE_MILESTONE,
   type InvitationCode,
   type InvitationPageBody,
   type InvitationRecord,
   type InvitationReward,
   type InviteActivity,
   type Language,
+  type MessageKey,
   maskPhone,
   type Page,
 } from '@pvplan/contract';
@@ -13,9 +15,9 @@ import type { InviteActivityRow, InviteRewardRow } from '../../db/tables';
 import { failIf } from '../../http/app-error';
 import { nowIso } from '../../shared/time';
 import { isAdmin, type Principal } from '../auth/principal';
+import { creditQuota } from '../quota/quota.service';
 import { type Db, findUserById } from '../users/user.repository';
 import {
-  addQuota,
   countInvitations,
   countRewards,
   grantedInActivity,
@@ -32,10 +34,25 @@ import {
   runningActivity,
   userIdOfInviteCode,
 } from './invitation.repository';
-import { cappedReward, extendMembership, generateInviteCode } from './invitation-rules';
+import { cappedReward, generateInviteCode } from './invitation-rules';
 
 /** Why a reward was credited; one reward per invitation and reason. */
 export const REWARD_REASON_REGISTER = 'register';
+/** Spec 000 §9: the inviter's reward when the INVITE_MILESTONE.invitees-th invitee registers (once per campaign). */
+export const REWARD_REASON_MILESTONE = 'milestone';
+
+/** The reason text of a reward row (purchase rewards are credited by the payment module). */
+function reasonText(language: Language, reason: string, phone: string): string {
+  const keys: Record<string, MessageKey> = {
+    purchase_trial: 'invite.reason.purchaseTrial',
+    purchase_year: 'invite.reason.purchaseYear',
+    [REWARD_REASON_MILESTONE]: 'invite.reason.milestone',
+  };
+  return formatMessage(language, keys[reason] ?? 'invite.reason.register', {
+    phone,
+    count: INVITE_MILESTONE.invitees,
+  });
+}
 
 /** The invitee of a registration, as the auth service hands it over inside its transaction. */
 export interface RegisteredInvitee {
@@ -144,7 +161,7 @@ export class InvitationService implements RegistrationCreditor {
       return {
         id: row.id,
         content: rewardContent(language, row),
-        reason: formatMessage(language, 'invite.reason.register', { phone: inviteePhoneNo }),
+        reason: reasonText(language, row.reason, inviteePhoneNo),
         createTime: row.created_at,
         nonAdministratorStatus: row.status === 1 ? 1 : 0,
         memberDays: row.member_days,
@@ -225,6 +242,7 @@ export class InvitationService implements RegistrationCreditor {
       granted.capacityMw,
     );
     if (memberDays <= 0 && areaWanM2 <= 0 && capacityMw <= 0) {
+      await this.creditMilestone(trx, inviterId, invitationId, activity.id, now);
       return { ...credit, memberDays: 0, areaWanM2: 0, capacityMw: 0 };
     }
     await insertReward(trx, {
@@ -238,20 +256,73 @@ export class InvitationService implements RegistrationCreditor {
       status: 1,
       created_at: now,
     });
-    const membership = extendMembership(
-      { tier: inviter.tier, tierExpiresAt: inviter.tier_expires_at },
-      memberDays,
+    // Membership days and quota go through the one quota service (ledger, row locks, once per ref).
+    await creditQuota(
+      trx,
+      {
+        userId: inviterId,
+        capacityMw,
+        areaWanM2,
+        memberDays,
+        membership: 'reward',
+        source: 'invite',
+        ref: `invite:${invitationId}:${REWARD_REASON_REGISTER}`,
+      },
       now,
     );
-    if (membership) {
-      await trx
-        .updateTable('users')
-        .set({ tier: membership.tier, tier_expires_at: membership.tierExpiresAt, updated_at: now })
-        .where('id', '=', inviterId)
-        .execute();
-    }
-    if (areaWanM2 > 0 || capacityMw > 0) await addQuota(trx, inviterId, areaWanM2, capacityMw, now);
+    await this.creditMilestone(trx, inviterId, invitationId, activity.id, now);
     return { ...credit, memberDays, areaWanM2, capacityMw };
+  }
+
+  /**
+   * Spec 000 §9: "10 万m² of survey area kept permanently if 10 people are invited". Credited once
+   * per inviter and campaign, on the invitation that reaches the count (the inviter's row is locked
+   * by the caller, so two registrations cannot both see the 10th).
+   */
+  private async creditMilestone(
+    trx: Db,
+    inviterId: number,
+    invitationId: number,
+    activityId: number,
+    now: string,
+  ): Promise<void> {
+    const already = await trx
+      .selectFrom('invite_rewards')
+      .select('id')
+      .where('inviter_user_id', '=', inviterId)
+      .where('activity_id', '=', activityId)
+      .where('reason', '=', REWARD_REASON_MILESTONE)
+      .executeTakeFirst();
+    if (already) return;
+    const invited = await trx
+      .selectFrom('invitations')
+      .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .where('inviter_user_id', '=', inviterId)
+      .where('activity_id', '=', activityId)
+      .executeTakeFirstOrThrow();
+    if (Number(invited.total) < INVITE_MILESTONE.invitees) return;
+    await insertReward(trx, {
+      activity_id: activityId,
+      inviter_user_id: inviterId,
+      invitation_id: invitationId,
+      reason: REWARD_REASON_MILESTONE,
+      member_days: 0,
+      area_wan_m2: INVITE_MILESTONE.areaWanM2,
+      capacity_mw: 0,
+      status: 1,
+      created_at: now,
+    });
+    await creditQuota(
+      trx,
+      {
+        userId: inviterId,
+        capacityMw: 0,
+        areaWanM2: INVITE_MILESTONE.areaWanM2,
+        source: 'invite',
+        ref: `invite:${invitationId}:${REWARD_REASON_MILESTONE}`,
+      },
+      now,
+    );
   }
 
   /**

@@ -1,14 +1,10 @@
 import { HOUR_MS, isoAfter, nowIso } from '../../shared/time';
 import { deleteStaleSessions } from '../auth/session.repository';
-import type { Db } from '../users/user.repository';
+import { BILL_RECOGNITION_JOB, defaultBillRecognitionJob } from '../bills/bill-recognition.job';
+import { calculationJob, PROJECT_CALCULATION_JOB } from '../projects/plans.service';
+import type { JobHandler } from './job-types';
 
-export interface JobContext {
-  readonly db: Db;
-  reportProgress(percent: number): Promise<void>;
-}
-
-/** What a job type does: takes its payload, reports progress, returns a JSON result. */
-export type JobHandler = (payload: unknown, context: JobContext) => Promise<unknown>;
+export type { JobContext, JobHandler } from './job-types';
 
 export const PURGE_EXPIRED_JOB = 'maintenance.purge-expired';
 
@@ -30,5 +26,9 @@ const purgeExpired: JobHandler = async (_payload, { db, reportProgress }) => {
 
 /** Every job type the workers run. Later capabilities (simulation, OCR, reports) register here. */
 export function defaultJobHandlers(): Map<string, JobHandler> {
-  return new Map<string, JobHandler>([[PURGE_EXPIRED_JOB, purgeExpired]]);
+  return new Map<string, JobHandler>([
+    [PURGE_EXPIRED_JOB, purgeExpired],
+    [PROJECT_CALCULATION_JOB, calculationJob],
+    [BILL_RECOGNITION_JOB, defaultBillRecognitionJob()],
+  ]);
 }

@@ -3,6 +3,7 @@ import { Avatar, Button, Divider, Flex, Popover, Space, Tag, Typography, theme }
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UsageView } from '../../features/membership/UsageView';
 import { useShell } from '../shell/ShellContext';
 import type { ShellDialogName } from './shellDialogs';
 
@@ -27,6 +28,8 @@ export function UserMenuContent(props: { readonly onChoose: (name: ShellDialogNa
       <Typography.Text type="secondary">
         {user.tier > 0 && expiry ? t('shell.user.expiresAt', { date: expiry }) : t('shell.user.freeTier')}
       </Typography.Text>
+      <Divider style={{ margin: '4px 0' }} />
+      <UsageView compact />
       <Divider style={{ margin: '4px 0' }} />
       <Button block onClick={() => choose('usageStatistics')} data-testid="menu-usage-statistics">
         {t('shell.user.usageStatistics')}

@@ -1,0 +1,144 @@
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type E2eApp, type E2ePage, loginWithPassword, openPage, startE2eApp } from './support/app';
+
+/**
+ * Buying a top-up pack end to end (spec 001 §4): a free user opens the buy dialog from the usage
+ * view, the first pack is preselected, Buy shows the QR, the sandbox confirm page (what the QR
+ * opens) is paid in a second browser context as a phone would, and the first page says 支付成功！
+ * and shows the new quota. Then the QR countdown's expiry on the membership page, with a fast clock.
+ * Figures: the demo free user starts with 1 MW (FREE_TIER_QUOTA); the first capacity pack of the
+ * seeded catalogue is 10 MW for ¥150.00 (seed/membership-catalogue.ts): 1 + 10 = 11 MW.
+ */
+
+const FREE_USER = '13800000001';
+
+let app: E2eApp;
+
+beforeAll(async () => {
+  app = await startE2eApp();
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+describe('membership purchase', () => {
+  let view: E2ePage;
+  let page: Page;
+
+  beforeEach(async () => {
+    view = await openPage(app, { viewport: { width: 1440, height: 900 } });
+    page = view.page;
+  });
+
+  afterEach(async () => {
+    await view?.context.close();
+  });
+
+  async function toastTexts(): Promise<string[]> {
+    return page.locator('.ant-message-notice').allTextContents();
+  }
+
+  it('a free user buys a 10 MW pack with the sandbox and sees 支付成功！ and 11 MW', async () => {
+    await loginWithPassword(app, page, FREE_USER, undefined, 'user-menu-trigger');
+    await page.goto(`${app.baseUrl}/isolarbp/#/openVip/tools`);
+    const remaining = page.getByTestId('usage-capacity-remaining');
+    await expect.poll(() => remaining.textContent(), { timeout: 15_000 }).toBe('剩余 1 / 共 1 MW');
+
+    await page.getByTestId('usage-buy-capacity').click();
+    const dialog = page.getByTestId('dialog-top-up');
+    await dialog.waitFor({ state: 'visible', timeout: 10_000 });
+    const cards = dialog.locator('[data-testid^="top-up-pack-"]');
+    await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(3);
+    // The first pack is preselected; exactly one is active; the amount payable is its price.
+    await expect.poll(() => cards.first().getAttribute('data-active')).toBe('true');
+    expect(await dialog.locator('[data-active="true"]').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('top-up-payable').textContent()).toBe('应付金额：¥150.00');
+    // The 65 MW pack: 9折 label and the original price 900 / 0.9 = 1000 (spec 001 §9).
+    expect(await dialog.getByTestId('top-up-discount').allTextContents()).toEqual(['9折']);
+    expect(await dialog.getByTestId('top-up-original').allTextContents()).toEqual([
+      '原价 ¥450',
+      '原价 ¥1000',
+    ]);
+    await cards.nth(1).click();
+    await expect.poll(() => page.getByTestId('top-up-payable').textContent()).toBe('应付金额：¥400.00');
+    await cards.first().click();
+
+    await page.getByTestId('top-up-buy').click();
+    const qrDialog = page.getByTestId('dialog-qr-payment');
+    await qrDialog.waitFor({ state: 'visible', timeout: 10_000 });
+    await page.getByTestId('qr-code').waitFor({ state: 'visible', timeout: 10_000 });
+    expect(await page.getByTestId('qr-amount').textContent()).toBe('¥150.00');
+    await expect
+      .poll(() => page.getByTestId('qr-countdown').textContent())
+      .toMatch(/^二维码有效时间 (10:00|09:5\d)$/);
+    const link = await page.getByTestId('qr-sandbox-link').getAttribute('href');
+    expect(link).toMatch(/\/api\/payment\/sandbox\/pay\/P\d{22}\?sig=/);
+
+    // The "phone": another browser context opens what the QR encodes and pays.
+    const phone = await app.browser.newContext({ locale: 'zh-CN' });
+    try {
+      const confirm = await phone.newPage();
+      await confirm.goto(link ?? '');
+      expect(await confirm.getByTestId('sandbox-order-num').textContent()).toMatch(/^P\d{22}$/);
+      await confirm.getByTestId('sandbox-pay').click();
+      await confirm.getByTestId('sandbox-result').waitFor({ state: 'visible', timeout: 10_000 });
+      expect(await confirm.getByTestId('sandbox-result').textContent()).toContain('支付成功');
+    } finally {
+      await phone.close();
+    }
+
+    // Polled every second: the first page says so, closes both dialogs and shows the new quota.
+    await expect.poll(toastTexts, { timeout: 10_000 }).toContain('支付成功！');
+    await qrDialog.waitFor({ state: 'hidden', timeout: 10_000 });
+    await dialog.waitFor({ state: 'hidden', timeout: 10_000 });
+    await expect.poll(() => remaining.textContent(), { timeout: 10_000 }).toBe('剩余 11 / 共 11 MW');
+    expect(view.consoleErrors).toEqual([]);
+  });
+
+  it('says 取消支付！ when the QR dialog is closed and keeps the buy dialog open', async () => {
+    await loginWithPassword(app, page, FREE_USER, undefined, 'user-menu-trigger');
+    await page.goto(`${app.baseUrl}/isolarbp/#/openVip/tools`);
+    await page.getByTestId('usage-buy-area').click();
+    const dialog = page.getByTestId('dialog-top-up');
+    await dialog.waitFor({ state: 'visible', timeout: 10_000 });
+    await expect.poll(() => dialog.locator('[data-active="true"]').count(), { timeout: 10_000 }).toBe(1);
+    await page.getByTestId('top-up-buy').click();
+    await page.getByTestId('qr-code').waitFor({ state: 'visible', timeout: 10_000 });
+    await page
+      .locator('.ant-modal-wrap')
+      .filter({ has: page.getByTestId('dialog-qr-payment') })
+      .locator('.ant-modal-close')
+      .click();
+    await expect.poll(toastTexts, { timeout: 5_000 }).toContain('取消支付！');
+    await page.getByTestId('dialog-qr-payment').waitFor({ state: 'hidden', timeout: 5_000 });
+    // The buy dialog stays open for another try.
+    expect(await dialog.isVisible()).toBe(true);
+  });
+
+  it('shows 二维码过期，点击套餐更新二维码！ when the 600 s countdown ends (fast clock), and a click renews it', async () => {
+    await page.clock.install();
+    await loginWithPassword(app, page, FREE_USER, undefined, 'user-menu-trigger');
+    await page.goto(`${app.baseUrl}/isolarbp/#/openVip/subscriptionVip`);
+    const plan = page
+      .locator('[data-testid^="plan-"]')
+      .filter({ has: page.getByText('会员月卡', { exact: true }) });
+    await plan.waitFor({ state: 'visible', timeout: 15_000 });
+    await plan.click();
+    const qr = page.getByTestId('qr-code');
+    await qr.waitFor({ state: 'visible', timeout: 10_000 });
+    const firstOrder = await page.getByTestId('qr-order-num').textContent();
+    await page.clock.fastForward('10:01');
+    await expect.poll(toastTexts, { timeout: 10_000 }).toContain('二维码过期，点击套餐更新二维码！');
+    expect(await page.getByTestId('qr-countdown').textContent()).toBe('二维码过期，点击套餐更新二维码！');
+
+    await plan.click();
+    await expect
+      .poll(() => page.getByTestId('qr-order-num').textContent(), { timeout: 10_000 })
+      .not.toBe(firstOrder);
+    await expect
+      .poll(() => page.getByTestId('qr-countdown').textContent())
+      .toMatch(/^二维码有效时间 (10:00|09:5\d)$/);
+  });
+});

@@ -1,0 +1,157 @@
+/**
+ * Storage bench (printed, not asserted), on the bundled example cases (examples/storage):
+ * 1. rule-based dispatch of a full year at 15 minutes (35,040 steps), target ≤ 20 ms;
+ * 2. optimal dispatch of a full year, target ≤ 3 s: daily LPs (with and without the monthly peak
+ *    plan) and one LP per month, at hourly and 15-minute steps;
+ * 3. a capacity sweep of 40 sizes with rule dispatch, target ≤ 2 s;
+ * 4. the rule-based strategies' savings as a percent of the optimal savings on every bundled case.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import {
+  type Highs,
+  type OptimiseOptions,
+  optimiseDispatch,
+  parseStorageCase,
+  runDispatch,
+  runStorageCase,
+  type StorageCase,
+  sizeStorage,
+} from '../src/index.js';
+
+const EXAMPLES = fileURLToPath(new URL('../examples/storage/', import.meta.url));
+
+function readCase(name: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(`${EXAMPLES}${name}`, 'utf8')) as Record<string, unknown>;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+function timeMs(runs: number, fn: () => void): number {
+  const out: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    fn();
+    out.push(performance.now() - t0);
+  }
+  return median(out);
+}
+
+const verdict = (ms: number, target: number) => (ms <= target ? 'met' : 'MISSED');
+
+/** The Zhejiang example with another load step (its load is a daily profile, so any step works). */
+function zhejiang(stepMinutes: 15 | 60): StorageCase {
+  const doc = readCase('zhejiang-two-shift-factory.json');
+  return parseStorageCase({ ...doc, load: { ...(doc.load as object), stepMinutes } });
+}
+
+export async function storageBench(): Promise<void> {
+  const highs: Highs = await (await import('highs')).default();
+  const c15 = zhejiang(15);
+  const c60 = zhejiang(60);
+  console.log(
+    `\nStorage — examples/storage/zhejiang-two-shift-factory.json: ${c15.battery.powerKw} kW / ${c15.battery.energyKwh} kWh, ${c15.site.loadKw.length} steps of 15 min (and the same year hourly)\n`,
+  );
+  console.log('| step | median ms | target |');
+  console.log('|---|---:|---|');
+
+  // 1. Rule-based year at 15 minutes: derive the run model, simulate, bill and energy totals.
+  const rule = { kind: 'rule', strategy: 'twoChargeTwoDischarge' } as const;
+  for (let i = 0; i < 5; i++) runDispatch(c15.battery, c15.site, c15.tariff, rule);
+  const ruleMs = timeMs(21, () => runDispatch(c15.battery, c15.site, c15.tariff, rule));
+  console.log(
+    `| rule-based 两充两放, full year, 35,040 × 15 min | ${ruleMs.toFixed(1)} | ≤ 20 ms: ${verdict(ruleMs, 20)} |`,
+  );
+
+  // 2. Optimal year: one run each after a warm-up (wasm tier-up).
+  optimiseDispatch(highs, c60.battery, c60.site, c60.tariff, c60.initialState);
+  const lpRows: [string, StorageCase, OptimiseOptions][] = [
+    ['daily LPs, hourly (365 LPs of 24 steps)', c60, {}],
+    ['daily LPs + monthly peak plan, hourly', c60, { peakPlan: 'monthHourly' }],
+    ['one LP per month, hourly (12 LPs of ≈730 steps)', c60, { horizonDays: 'month' }],
+    ['daily LPs, 15 min (365 LPs of 96 steps)', c15, {}],
+    [
+      'daily LPs + monthly peak plan (hourly), 15 min — the CLI default with a demand charge',
+      c15,
+      { peakPlan: 'monthHourly' },
+    ],
+    ['one LP per month, 15 min (12 LPs of ≈2920 steps)', c15, { horizonDays: 'month' }],
+  ];
+  const bills: string[] = [];
+  for (const [label, c, o] of lpRows) {
+    let bill = 0;
+    const ms = timeMs(1, () => {
+      bill = optimiseDispatch(highs, c.battery, c.site, c.tariff, c.initialState, o).bill.totalYuan;
+    });
+    console.log(`| optimal: ${label} | ${ms.toFixed(0)} | ≤ 3000 ms: ${verdict(ms, 3000)} |`);
+    bills.push(`${label}: ${bill.toFixed(0)} yuan`);
+  }
+
+  // 3. Capacity sweep: 5 powers × 8 energies, rule dispatch of the 15-min year each.
+  const sweep = () =>
+    sizeStorage({
+      site: c15.site,
+      tariff: c15.tariff,
+      strategy: rule,
+      grid: {
+        powerKw: [100, 250, 500, 750, 1000],
+        energyKwh: [215, 430, 645, 860, 1075, 1290, 1505, 1720],
+        template: {
+          socMinFraction: 0.05,
+          socMaxFraction: 0.95,
+          chargeEfficiency: Math.sqrt(0.88),
+          dischargeEfficiency: Math.sqrt(0.88),
+          maxChargeCRate: 0.5,
+          maxDischargeCRate: 0.5,
+          auxiliaryKwPerKwh: 1 / 215,
+        },
+      },
+      capex: { yuanPerKwh: 900, yuanPerKw: 0 },
+    });
+  sweep();
+  let best = '';
+  const sweepMs = timeMs(3, () => {
+    const r = sweep();
+    const p = r.recommendedIndex === null ? null : r.points[r.recommendedIndex]!;
+    best = p
+      ? `${p.powerKw} kW / ${p.energyKwh} kWh, payback ${p.simplePaybackYears?.toFixed(1)} yr`
+      : 'none pays back';
+  });
+  console.log(
+    `| capacity sweep, 40 sizes × rule dispatch of the 15-min year | ${sweepMs.toFixed(0)} | ≤ 2000 ms: ${verdict(sweepMs, 2000)} |`,
+  );
+  console.log(
+    `\nOptimal bills of the Zhejiang year: ${bills.join('; ')}. Sweep recommendation (900 yuan/kWh, 10 yr): ${best}.`,
+  );
+
+  // 4. Rule-based savings as a percent of the optimal savings, every bundled case.
+  console.log(
+    '\nRule-based savings as a percent of the optimum (savings = bill without − with storage, per year):\n',
+  );
+  console.log('| case | optimal: daily LPs + peak plan | optimal: monthly LPs | rule-1c | rule-2c |');
+  console.log('|---|---:|---:|---:|---:|');
+  for (const f of readdirSync(EXAMPLES)
+    .filter((x) => x.endsWith('.json'))
+    .sort()) {
+    const doc = readCase(f);
+    const savings = (strategy: string, optimal?: object) =>
+      runStorageCase(
+        parseStorageCase({ ...doc, strategy, ...(optimal ? { optimal } : {}), output: { series: false } }),
+        highs,
+      ).annual.savingsYuan;
+    const daily = savings('optimal', { horizonDays: 1, peakPlan: 'monthHourly' });
+    const month = savings('optimal', { horizonDays: 'month' });
+    const opt = Math.max(daily, month);
+    const pct = (x: number) => (opt > 0 ? `${((100 * x) / opt).toFixed(1)} %` : '—');
+    const r1 = savings('rule-1c');
+    const r2 = savings('rule-2c');
+    console.log(
+      `| ${f.replace('.json', '')} | ${daily.toFixed(0)} | ${month.toFixed(0)} | ${r1.toFixed(0)} (${pct(r1)}) | ${r2.toFixed(0)} (${pct(r2)}) |`,
+    );
+  }
+  console.log('\nPercent of the better of the two optima (yuan/yr in the first columns).');
+}

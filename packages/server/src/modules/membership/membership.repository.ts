@@ -1,0 +1,79 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { PointsLedgerTable, VipPackageRow, VipPackagesTable } from '../../db/tables';
+import type { Db } from '../users/user.repository';
+
+export async function listPackages(
+  db: Db,
+  filter: { vipType?: string; status?: number },
+): Promise<VipPackageRow[]> {
+  let query = db.selectFrom('vip_packages').selectAll();
+  if (filter.vipType) query = query.where('vip_type', '=', filter.vipType);
+  if (filter.status !== undefined) query = query.where('status', '=', filter.status);
+  return query.orderBy('vip_type').orderBy('sort').orderBy('id').execute();
+}
+
+export async function findPackage(db: Db, id: number): Promise<VipPackageRow | undefined> {
+  return db.selectFrom('vip_packages').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertPackage(db: Db, row: Insertable<VipPackagesTable>): Promise<number> {
+  const inserted = await db.insertInto('vip_packages').values(row).returning('id').executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+export async function updatePackage(db: Db, id: number, row: Updateable<VipPackagesTable>): Promise<boolean> {
+  const result = await db.updateTable('vip_packages').set(row).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function countPackages(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('vip_packages')
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+// ---------------------------------------------------------------- points ledger
+
+/** Writes a points entry; with a ref, at most once per (source, ref). True when written. */
+export async function insertPoints(db: Db, entry: Insertable<PointsLedgerTable>): Promise<boolean> {
+  const row = await db
+    .insertInto('points_ledger')
+    .values(entry)
+    .onConflict((oc) => oc.columns(['source', 'ref']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function pointsBalance(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('points_ledger')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string | null>('points'), eb.lit(0)).as('points'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.points);
+}
+
+export async function pointsPage(
+  db: Db,
+  userId: number,
+  limit: number,
+  offset: number,
+  sources?: readonly string[],
+) {
+  let base = db.selectFrom('points_ledger').where('user_id', '=', userId);
+  if (sources) base = base.where('source', 'in', [...sources]);
+  const [count, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
+    base
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+  ]);
+  return { total: Number(count.total), rows };
+}

@@ -1,0 +1,221 @@
+import {
+  idPathParams,
+  modifyStatusBody,
+  pointsBody,
+  pointsPageBody,
+  saveVipBody,
+  subPointsBody,
+  trialApplyBody,
+  trialListBody,
+  trialReviewBody,
+  userPageParams,
+  userPathParams,
+  vipListBody,
+} from '@pvplan/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { failIf } from '../../http/app-error';
+import { ok } from '../../http/envelope';
+import { ESTIMATE_TOOLS } from '../../http/paths';
+import { adminPrincipalOf, principalOf } from '../../http/request-context';
+import { isAdmin } from '../auth/principal';
+import { ordersRoutes } from '../orders/orders.routes';
+import { paymentRoutes } from '../payment/payment.routes';
+
+/** The membership area's paths (spec 001 §7 "Membership and orders"; the ones marked ours are not in the spec). */
+export const MEMBERSHIP_PATHS = {
+  vipList: `${ESTIMATE_TOOLS}/vip/getVipList`,
+  modifyStatus: `${ESTIMATE_TOOLS}/vip/modifyStatus`,
+  saveOrUpdate: `${ESTIMATE_TOOLS}/vip/saveOrUpdate`,
+  statistics: `${ESTIMATE_TOOLS}/vip/getStatistics/:userId`,
+  userSchema: `${ESTIMATE_TOOLS}/vip/getVipUserSchema/:userId/:pageNum/:pageSize`,
+  onceVipIds: `${ESTIMATE_TOOLS}/vip/getOnceVipIds/:id`,
+  /** Ours: the spec does not show the path of "get usage capacity". */
+  usageCapacity: `${ESTIMATE_TOOLS}/vip/getUsageCapacity`,
+  /** Ours: the tier comparison of the subscription page (spec 001 §6 as data). */
+  features: `${ESTIMATE_TOOLS}/vip/getVipFeatures`,
+  /** Ours: the trial application dialog for the pro plan, and its review. */
+  applyTrial: `${ESTIMATE_TOOLS}/vip/applyTrial`,
+  trialList: `${ESTIMATE_TOOLS}/vip/trialApplications`,
+  reviewTrial: `${ESTIMATE_TOOLS}/vip/reviewTrial`,
+  getPoints: `${ESTIMATE_TOOLS}/account/getPoints`,
+  subPoints: `${ESTIMATE_TOOLS}/account/subPoints`,
+  detailPoints: `${ESTIMATE_TOOLS}/account/getDetailPoints`,
+  detailActivePoints: `${ESTIMATE_TOOLS}/account/getDetailActivePoints`,
+} as const;
+
+/** Plans and packs, usage and statistics, trial applications and points. */
+async function membershipCoreRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { membership, quotas } = app.services;
+  const tags = ['membership'];
+  const preHandler = app.authenticate;
+
+  app.post(
+    MEMBERSHIP_PATHS.vipList,
+    {
+      schema: {
+        tags,
+        summary: 'Plans and packs of a type (status 1 unless administrator)',
+        body: vipListBody,
+      },
+      preHandler,
+    },
+    async (request) =>
+      ok(
+        request.ctx.language,
+        await membership.list(principalOf(request), request.body, request.ctx.language),
+      ),
+  );
+
+  app.post(
+    MEMBERSHIP_PATHS.modifyStatus,
+    {
+      schema: { tags, summary: 'Put a package on or off sale (administrators)', body: modifyStatusBody },
+      preHandler,
+    },
+    async (request) => {
+      adminPrincipalOf(request);
+      return ok(request.ctx.language, await membership.modifyStatus(request.body, request.ctx.language));
+    },
+  );
+
+  app.post(
+    MEMBERSHIP_PATHS.saveOrUpdate,
+    {
+      schema: { tags, summary: 'Create or update a plan or pack (administrators)', body: saveVipBody },
+      preHandler,
+    },
+    async (request) => {
+      adminPrincipalOf(request);
+      return ok(request.ctx.language, await membership.saveOrUpdate(request.body, request.ctx.language));
+    },
+  );
+
+  app.post(
+    MEMBERSHIP_PATHS.features,
+    { schema: { tags, summary: 'Tiers and their features (spec 001 §6)' }, preHandler },
+    async (request) => ok(request.ctx.language, await membership.features(request.ctx.language)),
+  );
+
+  app.post(
+    MEMBERSHIP_PATHS.onceVipIds,
+    { schema: { tags, summary: 'Once-only packages the user has bought', params: idPathParams }, preHandler },
+    async (request) =>
+      ok(request.ctx.language, await membership.onceVipIds(principalOf(request), request.params.id)),
+  );
+
+  for (const method of ['GET', 'POST'] as const) {
+    app.route({
+      method,
+      url: MEMBERSHIP_PATHS.usageCapacity,
+      schema: { tags, summary: "The signed-in user's usage capacity (MW, 万m²)" },
+      preHandler,
+      handler: async (request) =>
+        ok(request.ctx.language, await quotas.usageOf(principalOf(request).user.id)),
+    });
+  }
+
+  app.post(
+    MEMBERSHIP_PATHS.userSchema,
+    {
+      schema: { tags, summary: 'Usage statistics: projects that used the quota', params: userPageParams },
+      preHandler,
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const { userId, pageNum, pageSize } = request.params;
+      failIf(userId !== principal.user.id && !isAdmin(principal), 'ERR_FORBIDDEN');
+      return ok(request.ctx.language, await quotas.usagePage(userId, pageNum, pageSize));
+    },
+  );
+
+  app.post(
+    MEMBERSHIP_PATHS.statistics,
+    {
+      schema: { tags, summary: 'Orders and quota bought and used by a user', params: userPathParams },
+      preHandler,
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      failIf(request.params.userId !== principal.user.id && !isAdmin(principal), 'ERR_FORBIDDEN');
+      return ok(request.ctx.language, await quotas.statistics(request.params.userId));
+    },
+  );
+
+  app.post(
+    MEMBERSHIP_PATHS.applyTrial,
+    { schema: { tags, summary: 'Apply for a trial of the premium plan', body: trialApplyBody }, preHandler },
+    async (request) =>
+      ok(request.ctx.language, await membership.applyTrial(principalOf(request), request.body)),
+  );
+
+  app.post(
+    MEMBERSHIP_PATHS.trialList,
+    { schema: { tags, summary: 'Trial applications (administrators)', body: trialListBody }, preHandler },
+    async (request) => {
+      adminPrincipalOf(request);
+      return ok(request.ctx.language, await membership.trialPage(request.body));
+    },
+  );
+
+  app.post(
+    MEMBERSHIP_PATHS.reviewTrial,
+    {
+      schema: {
+        tags,
+        summary: 'Approve or reject a trial application (administrators)',
+        body: trialReviewBody,
+      },
+      preHandler,
+    },
+    async (request) => {
+      const admin = adminPrincipalOf(request);
+      return ok(
+        request.ctx.language,
+        await membership.reviewTrial(admin, request.body.id, request.body.status as 1 | 2),
+      );
+    },
+  );
+
+  app.post(
+    MEMBERSHIP_PATHS.getPoints,
+    { schema: { tags, summary: 'Points balance (sum of the ledger)', body: pointsBody }, preHandler },
+    async (request) =>
+      ok(request.ctx.language, await membership.points(principalOf(request), request.body?.userId)),
+  );
+
+  app.post(
+    MEMBERSHIP_PATHS.subPoints,
+    {
+      schema: { tags, summary: 'Take points off a user (administrators and sales)', body: subPointsBody },
+      preHandler,
+    },
+    async (request) =>
+      ok(request.ctx.language, await membership.subPoints(principalOf(request), request.body)),
+  );
+
+  app.post(
+    MEMBERSHIP_PATHS.detailPoints,
+    { schema: { tags, summary: 'Points ledger entries', body: pointsPageBody }, preHandler },
+    async (request) =>
+      ok(request.ctx.language, await membership.pointsDetail(principalOf(request), request.body, false)),
+  );
+
+  app.post(
+    MEMBERSHIP_PATHS.detailActivePoints,
+    {
+      schema: { tags, summary: 'Points earned by activity (purchases, campaigns)', body: pointsPageBody },
+      preHandler,
+    },
+    async (request) =>
+      ok(request.ctx.language, await membership.pointsDetail(principalOf(request), request.body, true)),
+  );
+}
+
+/** The whole membership area: plans, packs, quotas, points, orders and payment (one register line in app.ts). */
+export async function membershipRoutes(fastify: FastifyInstance): Promise<void> {
+  await fastify.register(membershipCoreRoutes);
+  await fastify.register(ordersRoutes);
+  await fastify.register(paymentRoutes);
+}

@@ -1,0 +1,995 @@
+import {
+  type AgencyPriceInput,
+  type AreaPriceBody,
+  type AreaPriceInfo,
+  type BillView,
+  type CalStrategyBody,
+  type CustomPriceSourceBody,
+  type CustomPriceSourceView,
+  type DifferentPeriodData,
+  type ElectricityInfos,
+  type ElePriceLatestTime,
+  type EleTouConfigList,
+  type EleTouQuery,
+  formatMessage,
+  type InsertOrUpdateConfigBody,
+  type Language,
+  type MessageKey,
+  type MonthStrategy,
+  type PriceConfigSummary,
+  type PriceRowView,
+  type PriceTableView,
+  type PriceUserCategory,
+  type PriceVoltageLevel,
+  type ProjectPriceConfigView,
+  type ProjectPriceInfoBody,
+  type ProjectPriceSource,
+  type ProjectTouExistence,
+  type RevisionEntry,
+  type SavePriceSourceBody,
+  type ScrLowerLimit,
+  type StrategyAndPrice,
+  TOU_PERIOD_NAMES,
+  type TouConfigView,
+  type TouPeriodCode,
+  type TouRawSlots,
+  type TouScope,
+  type UpdateTouBody,
+} from '@pvplan/contract';
+import {
+  type BasicChargeBasis,
+  type Bill,
+  computeBill,
+  EngineInputError,
+  expandTariff,
+  normaliseTouSlots,
+  type PeriodValues,
+  type TariffPrices,
+  type TouSchedule,
+} from '@pvplan/engine';
+import type {
+  CustomPriceSourceRow,
+  PriceRowRow,
+  PriceTableRow,
+  ProjectPriceConfigRow,
+  TouConfigRow,
+} from '../../db/tables';
+import { AppError } from '../../http/app-error';
+import { nowIso } from '../../shared/time';
+import type { AreasService } from '../areas/areas.service';
+import type { Principal } from '../auth/principal';
+import type { Db } from '../users/user.repository';
+import {
+  areaSettingsOf,
+  customSourceRevisions,
+  insertAreaSetting,
+  insertCustomSource,
+  insertPriceTable,
+  insertProjectConfig,
+  insertTouConfig,
+  maxPriceTableRevision,
+  maxTouRevision,
+  priceRowsOf,
+  priceTablesOfAreas,
+  projectConfigRevisions,
+  setCustomSourceId,
+  touConfigsOfAreas,
+} from './price.repository';
+import { dayStrategy, priceWindows } from './strategy';
+import { type PriceRowFields, periodsByMonth, priceRowView, unpricedPeriods } from './tou-grid';
+
+/** Keeps the highest revision of every key. */
+function currentOf<T extends { revision: number }>(rows: readonly T[], key: (row: T) => string): T[] {
+  const best = new Map<string, T>();
+  for (const row of rows) {
+    const k = key(row);
+    const seen = best.get(k);
+    if (!seen || row.revision > seen.revision) best.set(k, row);
+  }
+  return [...best.values()];
+}
+
+const touKey = (row: TouConfigRow) => `${row.area_code}|${row.effective_month}|${row.user_category}`;
+const tableKey = (row: PriceTableRow) => `${row.area_code}|${row.month}`;
+
+/** A unique-constraint violation (a concurrent save took the revision number): retry with the next one. */
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  return (
+    e?.code === '23505' ||
+    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    /UNIQUE constraint failed/.test(e?.message ?? '')
+  );
+}
+
+async function withRevisionRetry<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let i = 0; ; i += 1) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (i >= 4 || !isUniqueViolation(error)) throw error;
+    }
+  }
+}
+
+const parseSlots = (json: string) => JSON.parse(json) as TouPeriodCode[][];
+const parseRawSlots = (json: string) => JSON.parse(json) as (TouPeriodCode | null)[][];
+
+function rowFields(row: PriceRowRow | CustomPriceSourceRow): PriceRowFields {
+  return {
+    userCategory: row.user_category as PriceUserCategory,
+    voltageLevel: row.voltage_level as PriceVoltageLevel,
+    sharp: row.sharp,
+    peak: row.peak,
+    flat: Number(row.flat),
+    valley: row.valley,
+    deepValley: row.deep_valley,
+    demandYuanPerKwMonth: row.demand_yuan_per_kw_month,
+    capacityYuanPerKvaMonth: row.capacity_yuan_per_kva_month,
+  };
+}
+
+function numberOrNull(value: number | string | null): number | null {
+  return value === null ? null : Number(value);
+}
+
+function normaliseNumbers(fields: PriceRowFields): PriceRowFields {
+  return {
+    ...fields,
+    sharp: numberOrNull(fields.sharp),
+    peak: numberOrNull(fields.peak),
+    valley: numberOrNull(fields.valley),
+    deepValley: numberOrNull(fields.deepValley),
+    demandYuanPerKwMonth: numberOrNull(fields.demandYuanPerKwMonth),
+    capacityYuanPerKvaMonth: numberOrNull(fields.capacityYuanPerKvaMonth),
+  };
+}
+
+const VOLTAGE_ORDER: readonly PriceVoltageLevel[] = [
+  'kv1_10',
+  'below_1kv',
+  'kv35',
+  'kv66',
+  'kv110',
+  'kv220_plus',
+];
+
+/** The row of a category and voltage; with only one of them, the first matching row (1–10 kV first). */
+export function selectRow(
+  rows: readonly PriceRowView[],
+  userCategory?: PriceUserCategory | null,
+  voltageLevel?: PriceVoltageLevel | null,
+): PriceRowView | null {
+  const matches = rows.filter(
+    (row) =>
+      (!userCategory || row.userCategory === userCategory) &&
+      (!voltageLevel || row.voltageLevel === voltageLevel),
+  );
+  matches.sort((a, b) => VOLTAGE_ORDER.indexOf(a.voltageLevel) - VOLTAGE_ORDER.indexOf(b.voltageLevel));
+  return matches[0] ?? null;
+}
+
+/** Engine prices of a row (the funds as the table states them). */
+function tariffPricesOf(
+  row: PriceRowView,
+  fundsYuanPerKwh: number | null,
+  fundsIncluded: boolean,
+): TariffPrices {
+  const energy: Record<string, number> = {};
+  for (const name of TOU_PERIOD_NAMES) {
+    const value = row[name];
+    if (value !== null) energy[name] = value;
+  }
+  return {
+    energyYuanPerKwh: energy as PeriodValues,
+    fundsYuanPerKwh: fundsYuanPerKwh ?? 0,
+    fundsIncludedInEnergyPrices: fundsIncluded,
+    ...(row.demandYuanPerKwMonth === null ? {} : { demandYuanPerKwMonth: row.demandYuanPerKwMonth }),
+    ...(row.capacityYuanPerKvaMonth === null ? {} : { capacityYuanPerKvaMonth: row.capacityYuanPerKvaMonth }),
+  };
+}
+
+function rowLabel(language: Language, category: string, voltage: string): string {
+  return `${formatMessage(language, `price.category.${category}` as MessageKey)} ${formatMessage(language, `price.voltage.${voltage}` as MessageKey)}`;
+}
+
+function round(value: number, digits: number): number {
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+}
+
+function billView(bill: Bill): BillView {
+  return {
+    months: bill.months.map((m) => ({
+      year: m.year,
+      month: m.month,
+      energyKwh: round(m.energyKwh, 6),
+      energyKwhByPeriod: {
+        sharp: round(m.energyKwhByPeriod.sharp, 6),
+        peak: round(m.energyKwhByPeriod.peak, 6),
+        flat: round(m.energyKwhByPeriod.flat, 6),
+        valley: round(m.energyKwhByPeriod.valley, 6),
+        deepValley: round(m.energyKwhByPeriod.deepValley, 6),
+      },
+      energyChargeYuan: round(m.energyChargeYuan, 6),
+      basicChargeYuan: round(m.basicChargeYuan, 6),
+      maxDemandKw: round(m.maxDemandKw, 6),
+      totalYuan: round(m.totalYuan, 6),
+      averagePriceYuanPerKwh: m.averagePriceYuanPerKwh === null ? null : round(m.averagePriceYuanPerKwh, 8),
+    })),
+    energyKwh: round(bill.energyKwh, 6),
+    energyChargeYuan: round(bill.energyChargeYuan, 6),
+    basicChargeYuan: round(bill.basicChargeYuan, 6),
+    totalYuan: round(bill.totalYuan, 6),
+    averagePriceYuanPerKwh:
+      bill.averagePriceYuanPerKwh === null ? null : round(bill.averagePriceYuanPerKwh, 8),
+  };
+}
+
+interface ResolvedTable {
+  readonly table: PriceTableView | null;
+  /** The latest month held by the nearest area with any table. */
+  readonly latestMonth: string | null;
+}
+
+/**
+ * The price store (spec 001 §7 "Config management", "Price"): TOU tables and agency price tables per
+ * area and month with their revision history, users' custom prices, projects' tariff choices, and the
+ * engine computations on them. Lookups walk from the area up to its province: a city without its own
+ * table uses its province's.
+ */
+export class PriceService {
+  constructor(
+    private readonly db: Db,
+    private readonly areas: AreasService,
+  ) {}
+
+  private async areaName(code: string): Promise<string> {
+    return (await this.areas.find(code))?.name ?? code;
+  }
+
+  private async touView(row: TouConfigRow): Promise<TouConfigView> {
+    return {
+      id: row.id,
+      areaCode: row.area_code,
+      areaName: await this.areaName(row.area_code),
+      effectiveMonth: row.effective_month,
+      userCategory: row.user_category as TouScope,
+      revision: row.revision,
+      slots: parseSlots(row.slots_json),
+      rawSlots: parseRawSlots(row.raw_slots_json),
+      sourceTitle: row.source_title,
+      sourceUrl: row.source_url,
+      note: row.note,
+      verified: row.verified === 1,
+      createdBy: row.created_by_name,
+      createdAt: row.created_at,
+    };
+  }
+
+  private async tableView(row: PriceTableRow): Promise<PriceTableView> {
+    const rows = await priceRowsOf(this.db, row.id);
+    return {
+      id: row.id,
+      areaCode: row.area_code,
+      areaName: await this.areaName(row.area_code),
+      month: row.month,
+      revision: row.revision,
+      fundsYuanPerKwh: numberOrNull(row.funds_yuan_per_kwh),
+      fundsIncludedInEnergyPrices: row.funds_included === 1,
+      agencyPurchaseYuanPerKwh: numberOrNull(row.agency_purchase_yuan_per_kwh),
+      sourceTitle: row.source_title,
+      sourceUrl: row.source_url,
+      note: row.note,
+      verified: row.verified === 1,
+      createdBy: row.created_by_name,
+      createdAt: row.created_at,
+      rows: rows.map((r) => priceRowView(normaliseNumbers(rowFields(r)))),
+    };
+  }
+
+  /**
+   * The TOU table in force: the nearest area (the area, then its ancestors) with a table whose
+   * effective month is not after `month`; the latest such month wins, then the exact category over
+   * `all` (without a category: `all`, then two-part, then single-part).
+   */
+  async resolveTou(
+    areaCode: string,
+    month: string | null,
+    category: PriceUserCategory | null,
+  ): Promise<TouConfigRow | null> {
+    const chain = await this.areas.chain(areaCode);
+    const rows = currentOf(await touConfigsOfAreas(this.db, chain), touKey);
+    const rank = (scope: string) =>
+      category ? (scope === category ? 0 : 1) : ['all', 'large_industry', 'general_ci'].indexOf(scope);
+    for (const code of chain) {
+      const candidates = rows.filter(
+        (row) =>
+          row.area_code === code &&
+          (month === null || row.effective_month <= month) &&
+          (!category || row.user_category === category || row.user_category === 'all'),
+      );
+      if (candidates.length === 0) continue;
+      candidates.sort(
+        (a, b) =>
+          b.effective_month.localeCompare(a.effective_month) || rank(a.user_category) - rank(b.user_category),
+      );
+      return candidates[0] ?? null;
+    }
+    return null;
+  }
+
+  /** The price table of the month (or the latest before it) of the nearest area with any table. */
+  async resolvePriceTable(areaCode: string, month: string | null): Promise<ResolvedTable> {
+    const chain = await this.areas.chain(areaCode);
+    const rows = currentOf(await priceTablesOfAreas(this.db, chain), tableKey);
+    for (const code of chain) {
+      const mine = rows
+        .filter((row) => row.area_code === code)
+        .sort((a, b) => b.month.localeCompare(a.month));
+      if (mine.length === 0) continue;
+      const latestMonth = mine[0]?.month ?? null;
+      const pick = month === null ? mine[0] : mine.find((row) => row.month <= month);
+      return { table: pick ? await this.tableView(pick) : null, latestMonth };
+    }
+    return { table: null, latestMonth: null };
+  }
+
+  /** early/getAreaPriceInfo: everything the price search page shows. */
+  async areaPriceInfo(body: AreaPriceBody): Promise<AreaPriceInfo> {
+    const path = await this.areas.path(body.areaCode);
+    const month = body.month ?? null;
+    const { table, latestMonth } = await this.resolvePriceTable(body.areaCode, month);
+    const effectiveMonth = month ?? table?.month ?? null;
+    const touRow = await this.resolveTou(body.areaCode, effectiveMonth, body.userCategory ?? null);
+    const tou = touRow ? await this.touView(touRow) : null;
+    const selected = table ? selectRow(table.rows, body.userCategory, body.voltageLevel) : null;
+    return {
+      areaCode: body.areaCode,
+      areaName: path[path.length - 1]?.name ?? body.areaCode,
+      areaPath: path,
+      requestedMonth: month,
+      tou,
+      priceTable: table,
+      priceMonthMatches: table !== null && (month === null || table.month === month),
+      userCategory: selected?.userCategory ?? body.userCategory ?? null,
+      voltageLevel: selected?.voltageLevel ?? body.voltageLevel ?? null,
+      selectedRow: selected,
+      months: tou ? periodsByMonth(tou.slots, selected) : [],
+      latestMonth,
+    };
+  }
+
+  /** early/getDifferentPeriodDatasByAreaCode: each month's periods, hours, clock ranges and prices. */
+  async differentPeriodData(body: AreaPriceBody): Promise<DifferentPeriodData> {
+    const info = await this.areaPriceInfo(body);
+    return {
+      areaCode: body.areaCode,
+      tou: info.tou,
+      priceMonth: info.priceTable?.month ?? null,
+      selectedRow: info.selectedRow,
+      months: info.months,
+    };
+  }
+
+  /** dict/eletou/{id}: the TOU table in force for the area (ERR_PRICE_NO_DATA when none). */
+  async eleTou(areaCode: string, query: EleTouQuery, language: Language): Promise<TouConfigView> {
+    await this.areas.require(areaCode);
+    const row = await this.resolveTou(areaCode, query.month ?? null, query.userCategory ?? null);
+    if (!row) throw await this.noData(areaCode, 'price.what.tou', language);
+    return this.touView(row);
+  }
+
+  private async noData(areaCode: string, what: MessageKey, language: Language): Promise<AppError> {
+    return new AppError('ERR_PRICE_NO_DATA', {
+      area: await this.areaName(areaCode),
+      what: formatMessage(language, what),
+    });
+  }
+
+  /** config-manage/getEleTouConfig: the current tables of the nearest area that has any, and their history. */
+  async eleTouConfig(body: AreaPriceBody): Promise<EleTouConfigList> {
+    const chain = await this.areas.chain(body.areaCode);
+    const all = await touConfigsOfAreas(this.db, chain);
+    const code = chain.find((c) => all.some((row) => row.area_code === c));
+    if (!code) return { areaCode: body.areaCode, current: [], history: [] };
+    const mine = all.filter((row) => row.area_code === code);
+    const current = currentOf(mine, touKey).sort(
+      (a, b) =>
+        b.effective_month.localeCompare(a.effective_month) || a.user_category.localeCompare(b.user_category),
+    );
+    const history = [...mine]
+      .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id)
+      .map(
+        (row): RevisionEntry => ({
+          id: row.id,
+          revision: row.revision,
+          month: row.effective_month,
+          userCategory: row.user_category as TouScope,
+          sourceTitle: row.source_title,
+          createdBy: row.created_by_name,
+          createdAt: row.created_at,
+        }),
+      );
+    return { areaCode: code, current: await Promise.all(current.map((row) => this.touView(row))), history };
+  }
+
+  /** config-manage/getElectricityInfos: the month's price table and every revision of it. */
+  async electricityInfos(body: AreaPriceBody): Promise<ElectricityInfos> {
+    await this.areas.require(body.areaCode);
+    const { table } = await this.resolvePriceTable(body.areaCode, body.month ?? null);
+    if (!table) return { areaCode: body.areaCode, table: null, priceMonthMatches: false, history: [] };
+    const revisions = (await priceTablesOfAreas(this.db, [table.areaCode]))
+      .filter((row) => row.month === table.month)
+      .sort((a, b) => b.revision - a.revision);
+    return {
+      areaCode: body.areaCode,
+      table,
+      priceMonthMatches: !body.month || table.month === body.month,
+      history: revisions.map((row) => ({
+        id: row.id,
+        revision: row.revision,
+        month: row.month,
+        userCategory: null,
+        sourceTitle: row.source_title,
+        createdBy: row.created_by_name,
+        createdAt: row.created_at,
+      })),
+    };
+  }
+
+  /** early/selectPriceConfigByAreaCode: the months, categories and voltage levels held for the area. */
+  async priceConfigSummary(body: AreaPriceBody): Promise<PriceConfigSummary> {
+    const chain = await this.areas.chain(body.areaCode);
+    const tables = currentOf(await priceTablesOfAreas(this.db, chain), tableKey);
+    const tableArea = chain.find((code) => tables.some((row) => row.area_code === code)) ?? null;
+    const tou = await touConfigsOfAreas(this.db, chain);
+    const touArea = chain.find((code) => tou.some((row) => row.area_code === code)) ?? null;
+    const { table } = await this.resolvePriceTable(body.areaCode, body.month ?? null);
+    return {
+      areaCode: body.areaCode,
+      resolvedAreaCode: tableArea,
+      months: tables
+        .filter((row) => row.area_code === tableArea)
+        .map((row) => row.month)
+        .sort()
+        .reverse(),
+      touMonths: [
+        ...new Set(tou.filter((row) => row.area_code === touArea).map((row) => row.effective_month)),
+      ]
+        .sort()
+        .reverse(),
+      userCategories: [...new Set(table?.rows.map((row) => row.userCategory) ?? [])],
+      voltageLevels: [...new Set(table?.rows.map((row) => row.voltageLevel) ?? [])],
+      table,
+    };
+  }
+
+  /** early/getElePriceLatestTime: the latest month with a price table for the area (or an ancestor). */
+  async latestTime(areaCode: string): Promise<ElePriceLatestTime> {
+    const chain = await this.areas.chain(areaCode);
+    const tables = await priceTablesOfAreas(this.db, chain);
+    const resolved = chain.find((code) => tables.some((row) => row.area_code === code)) ?? null;
+    const months = tables.filter((row) => row.area_code === resolved).map((row) => row.month);
+    return { areaCode, resolvedAreaCode: resolved, latestMonth: months.sort().at(-1) ?? null };
+  }
+
+  /** dict/getPvEsScrLowerLimit/{id}: the minimum self-consumption share, null when none is stored. */
+  async scrLowerLimit(areaCode: string): Promise<ScrLowerLimit> {
+    const chain = await this.areas.chain(areaCode);
+    const settings = currentOf(await areaSettingsOf(this.db, chain), (row) => row.area_code);
+    for (const code of chain) {
+      const row = settings.find((s) => s.area_code === code && s.scr_lower_limit_pct !== null);
+      if (row) {
+        return {
+          areaCode,
+          resolvedAreaCode: code,
+          lowerLimitPct: numberOrNull(row.scr_lower_limit_pct),
+          sourceTitle: row.source_title,
+          sourceUrl: row.source_url,
+        };
+      }
+    }
+    return { areaCode, resolvedAreaCode: null, lowerLimitPct: null, sourceTitle: null, sourceUrl: null };
+  }
+
+  /** Fills hidden slots (spec 001 §5) with the engine; a month with every slot hidden is refused. */
+  private normalise(slots: TouRawSlots): TouSchedule {
+    slots.forEach((month, index) => {
+      if (month.every((slot) => slot === null))
+        throw new AppError('ERR_PRICE_TOU_MONTH_HIDDEN', { month: index + 1 });
+    });
+    try {
+      return normaliseTouSlots(slots);
+    } catch (error) {
+      if (error instanceof EngineInputError)
+        throw new AppError('ERR_PRICE_TOU_INVALID', { detail: error.message });
+      throw error;
+    }
+  }
+
+  /** config-manage/updateTimeSharingElectricity (admin): a new revision of the area's TOU table. */
+  async updateTou(principal: Principal, body: UpdateTouBody): Promise<TouConfigView> {
+    await this.areas.require(body.areaCode);
+    const schedule = this.normalise(body.slots);
+    const row = await withRevisionRetry(() =>
+      this.db.transaction().execute(async (trx) => {
+        const revision =
+          (await maxTouRevision(trx, body.areaCode, body.effectiveMonth, body.userCategory)) + 1;
+        return insertTouConfig(trx, {
+          area_code: body.areaCode,
+          effective_month: body.effectiveMonth,
+          user_category: body.userCategory,
+          revision,
+          slots_json: JSON.stringify(schedule.months),
+          raw_slots_json: JSON.stringify(body.slots),
+          source_title: body.sourceTitle,
+          source_url: body.sourceUrl ?? null,
+          note: body.note ?? null,
+          verified: 0,
+          created_by: principal.user.id,
+          created_by_name: principal.user.user_name,
+          created_at: nowIso(),
+        });
+      }),
+    );
+    return this.touView(row);
+  }
+
+  /** config-manage/insertOrUpdate (admin): a new revision of a month's agency table, or of an area setting. */
+  async insertOrUpdate(
+    principal: Principal,
+    body: InsertOrUpdateConfigBody,
+    language: Language,
+  ): Promise<PriceTableView | ScrLowerLimit> {
+    await this.areas.require(body.areaCode);
+    if (body.kind === 'scrLowerLimit') {
+      await withRevisionRetry(() =>
+        this.db.transaction().execute(async (trx) => {
+          const revision =
+            Math.max(0, ...(await areaSettingsOf(trx, [body.areaCode])).map((row) => row.revision)) + 1;
+          return insertAreaSetting(trx, {
+            area_code: body.areaCode,
+            revision,
+            scr_lower_limit_pct: body.lowerLimitPct,
+            source_title: body.sourceTitle,
+            source_url: body.sourceUrl ?? null,
+            created_by: principal.user.id,
+            created_by_name: principal.user.user_name,
+            created_at: nowIso(),
+          });
+        }),
+      );
+      return this.scrLowerLimit(body.areaCode);
+    }
+    await this.checkAgencyRows(body, language);
+    const saved = await withRevisionRetry(() =>
+      this.db.transaction().execute(async (trx) => {
+        const revision = (await maxPriceTableRevision(trx, body.areaCode, body.month)) + 1;
+        return insertPriceTable(
+          trx,
+          {
+            area_code: body.areaCode,
+            month: body.month,
+            revision,
+            funds_yuan_per_kwh: body.fundsYuanPerKwh ?? null,
+            funds_included: body.fundsIncludedInEnergyPrices ? 1 : 0,
+            agency_purchase_yuan_per_kwh: body.agencyPurchaseYuanPerKwh ?? null,
+            source_title: body.sourceTitle,
+            source_url: body.sourceUrl ?? null,
+            note: body.note ?? null,
+            verified: 0,
+            created_by: principal.user.id,
+            created_by_name: principal.user.user_name,
+            created_at: nowIso(),
+          },
+          body.rows.map((row) => ({
+            user_category: row.userCategory,
+            voltage_level: row.voltageLevel,
+            sharp: row.sharp ?? null,
+            peak: row.peak ?? null,
+            flat: row.flat,
+            valley: row.valley ?? null,
+            deep_valley: row.deepValley ?? null,
+            demand_yuan_per_kw_month: row.demandYuanPerKwMonth ?? null,
+            capacity_yuan_per_kva_month: row.capacityYuanPerKvaMonth ?? null,
+          })),
+        );
+      }),
+    );
+    return this.tableView(saved);
+  }
+
+  /** No duplicate rows, and every period the month's TOU table uses has a price in each row. */
+  private async checkAgencyRows(body: AgencyPriceInput, language: Language): Promise<void> {
+    const seen = new Set<string>();
+    for (const row of body.rows) {
+      const key = `${row.userCategory}|${row.voltageLevel}`;
+      if (seen.has(key)) {
+        throw new AppError('ERR_PRICE_ROW_DUPLICATE', {
+          row: rowLabel(language, row.userCategory, row.voltageLevel),
+        });
+      }
+      seen.add(key);
+    }
+    const monthIndex = Number(body.month.slice(5, 7)) - 1;
+    for (const row of body.rows) {
+      const tou = await this.resolveTou(body.areaCode, body.month, row.userCategory);
+      if (!tou) continue;
+      const day = parseSlots(tou.slots_json)[monthIndex] ?? [];
+      const missing = unpricedPeriods(day, {
+        userCategory: row.userCategory,
+        voltageLevel: row.voltageLevel,
+        sharp: row.sharp ?? null,
+        peak: row.peak ?? null,
+        flat: row.flat,
+        valley: row.valley ?? null,
+        deepValley: row.deepValley ?? null,
+        demandYuanPerKwMonth: null,
+        capacityYuanPerKvaMonth: null,
+      });
+      if (missing.length > 0) {
+        throw new AppError('ERR_PRICE_ROW_UNPRICED', {
+          row: rowLabel(language, row.userCategory, row.voltageLevel),
+          month: body.month,
+          periods: missing
+            .map((name) =>
+              formatMessage(
+                language,
+                `price.period.${TOU_PERIOD_NAMES.indexOf(name as never)}` as MessageKey,
+              ),
+            )
+            .join('、'),
+        });
+      }
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Custom price sources and project choices
+  // ------------------------------------------------------------------------------------------
+
+  private customView(row: CustomPriceSourceRow): CustomPriceSourceView {
+    return {
+      id: row.source_id ?? row.id,
+      revision: row.revision,
+      name: row.name,
+      areaCode: row.area_code,
+      month: row.month,
+      row: priceRowView(normaliseNumbers(rowFields(row))),
+      touSlots: row.tou_slots_json ? parseRawSlots(row.tou_slots_json) : null,
+      createdAt: row.created_at,
+    };
+  }
+
+  private async ownedCustomSource(principal: Principal, id: number): Promise<CustomPriceSourceRow> {
+    const revisions = await customSourceRevisions(this.db, principal.user.id, id);
+    const current = revisions.at(-1);
+    if (!current) throw new AppError('ERR_RESOURCE_NOT_FOUND');
+    return current;
+  }
+
+  /** early/saveCustomPriceSource: a new source, or a new revision of one of the user's sources. */
+  async saveCustomSource(principal: Principal, body: CustomPriceSourceBody): Promise<CustomPriceSourceView> {
+    if (body.areaCode) await this.areas.require(body.areaCode);
+    if (body.touSlots) this.normalise(body.touSlots);
+    const values = {
+      owner_user_id: principal.user.id,
+      name: body.name,
+      area_code: body.areaCode ?? null,
+      month: body.month ?? null,
+      user_category: body.userCategory,
+      voltage_level: body.voltageLevel,
+      sharp: body.prices.sharp ?? null,
+      peak: body.prices.peak ?? null,
+      flat: body.prices.flat,
+      valley: body.prices.valley ?? null,
+      deep_valley: body.prices.deepValley ?? null,
+      demand_yuan_per_kw_month: body.demandYuanPerKwMonth ?? null,
+      capacity_yuan_per_kva_month: body.capacityYuanPerKvaMonth ?? null,
+      tou_slots_json: body.touSlots ? JSON.stringify(body.touSlots) : null,
+      created_at: nowIso(),
+    };
+    const saved = await withRevisionRetry(() =>
+      this.db.transaction().execute(async (trx) => {
+        if (body.id !== undefined) {
+          const revisions = await customSourceRevisions(trx, principal.user.id, body.id);
+          const last = revisions.at(-1);
+          if (!last) throw new AppError('ERR_RESOURCE_NOT_FOUND');
+          return insertCustomSource(trx, {
+            ...values,
+            source_id: last.source_id ?? last.id,
+            revision: last.revision + 1,
+          });
+        }
+        const first = await insertCustomSource(trx, { ...values, source_id: null, revision: 1 });
+        await setCustomSourceId(trx, first.id);
+        return { ...first, source_id: first.id };
+      }),
+    );
+    return this.customView(saved);
+  }
+
+  private projectView(row: ProjectPriceConfigRow): ProjectPriceConfigView {
+    return {
+      projId: row.proj_id,
+      revision: row.revision,
+      areaCode: row.area_code,
+      userCategory: row.user_category as PriceUserCategory,
+      voltageLevel: row.voltage_level as PriceVoltageLevel,
+      month: row.month,
+      priceSource: row.price_source === 'custom' ? 'custom' : 'agency',
+      customPriceSourceId: row.custom_source_id,
+      touSlots: row.tou_slots_json ? parseRawSlots(row.tou_slots_json) : null,
+      createdBy: row.created_by_name,
+      createdAt: row.created_at,
+    };
+  }
+
+  private async saveProjectRevision(
+    principal: Principal,
+    projId: string,
+    next: (
+      last: ProjectPriceConfigRow | undefined,
+    ) => Omit<
+      ProjectPriceConfigRow,
+      'id' | 'revision' | 'proj_id' | 'created_by' | 'created_by_name' | 'created_at'
+    >,
+  ): Promise<ProjectPriceConfigView> {
+    const saved = await withRevisionRetry(() =>
+      this.db.transaction().execute(async (trx) => {
+        const last = (await projectConfigRevisions(trx, projId)).at(-1);
+        return insertProjectConfig(trx, {
+          ...next(last),
+          proj_id: projId,
+          revision: (last?.revision ?? 0) + 1,
+          created_by: principal.user.id,
+          created_by_name: principal.user.user_name,
+          created_at: nowIso(),
+        });
+      }),
+    );
+    return this.projectView(saved);
+  }
+
+  /** early/insertOrUpdatePriceInfo: the project's area, category, voltage, month and own TOU table. */
+  async saveProjectPriceInfo(
+    principal: Principal,
+    projId: string,
+    body: ProjectPriceInfoBody,
+  ): Promise<ProjectPriceConfigView> {
+    await this.areas.require(body.areaCode);
+    if (body.touSlots) this.normalise(body.touSlots);
+    return this.saveProjectRevision(principal, projId, (last) => ({
+      area_code: body.areaCode,
+      user_category: body.userCategory,
+      voltage_level: body.voltageLevel,
+      month: body.month ?? null,
+      price_source: last?.price_source ?? 'agency',
+      custom_source_id: last?.custom_source_id ?? null,
+      tou_slots_json: body.touSlots ? JSON.stringify(body.touSlots) : null,
+    }));
+  }
+
+  private async requireProjectConfig(projId: string): Promise<ProjectPriceConfigRow> {
+    const last = (await projectConfigRevisions(this.db, projId)).at(-1);
+    if (!last) throw new AppError('ERR_PRICE_PROJECT_CONFIG_MISSING', { projId });
+    return last;
+  }
+
+  /** early/savePriceSource: the agency table or one of the user's custom sources. */
+  async savePriceSource(
+    principal: Principal,
+    projId: string,
+    body: SavePriceSourceBody,
+  ): Promise<ProjectPriceConfigView> {
+    await this.requireProjectConfig(projId);
+    if (body.priceSource === 'custom')
+      await this.ownedCustomSource(principal, body.customPriceSourceId as number);
+    return this.saveProjectRevision(principal, projId, (last) => ({
+      area_code: last?.area_code ?? '',
+      user_category: last?.user_category ?? 'large_industry',
+      voltage_level: last?.voltage_level ?? 'kv1_10',
+      month: last?.month ?? null,
+      price_source: body.priceSource,
+      custom_source_id: body.priceSource === 'custom' ? (body.customPriceSourceId ?? null) : null,
+      tou_slots_json: last?.tou_slots_json ?? null,
+    }));
+  }
+
+  /** early/selectPriceSource: the project's choice and the row of prices it resolves to. */
+  async selectPriceSource(principal: Principal, projId: string): Promise<ProjectPriceSource> {
+    const last = (await projectConfigRevisions(this.db, projId)).at(-1);
+    if (!last) return { config: null, customSource: null, row: null, priceMonth: null };
+    const config = this.projectView(last);
+    if (config.priceSource === 'custom' && config.customPriceSourceId !== null) {
+      const revisions = await customSourceRevisions(this.db, principal.user.id, config.customPriceSourceId);
+      const source = revisions.at(-1);
+      if (source)
+        return {
+          config,
+          customSource: this.customView(source),
+          row: this.customView(source).row,
+          priceMonth: source.month,
+        };
+    }
+    const { table } = await this.resolvePriceTable(config.areaCode, config.month);
+    return {
+      config,
+      customSource: null,
+      row: table ? selectRow(table.rows, config.userCategory, config.voltageLevel) : null,
+      priceMonth: table?.month ?? null,
+    };
+  }
+
+  /** early/getExistInSysProjEleTou: whether a TOU table exists for the project (its own, or its area's). */
+  async projectTouExists(projId: string): Promise<ProjectTouExistence> {
+    const last = (await projectConfigRevisions(this.db, projId)).at(-1);
+    if (!last) return { projId, exists: false, source: null, areaCode: null };
+    if (last.tou_slots_json) return { projId, exists: true, source: 'project', areaCode: last.area_code };
+    const tou = await this.resolveTou(last.area_code, last.month, last.user_category as PriceUserCategory);
+    return { projId, exists: tou !== null, source: tou ? 'area' : null, areaCode: last.area_code };
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Engine computations
+  // ------------------------------------------------------------------------------------------
+
+  /**
+   * config-manage/calStrategyAndPrice: the prices of the chosen row laid onto the TOU table by the
+   * engine (expandTariff), the best daily storage arbitrage per month (one and up to two cycles), and
+   * with a load series the bill (computeBill). One month's prices apply to every month.
+   */
+  async strategyAndPrice(
+    principal: Principal,
+    body: CalStrategyBody,
+    language: Language,
+  ): Promise<StrategyAndPrice> {
+    await this.areas.require(body.areaCode);
+    const month = body.month ?? null;
+    let row: PriceRowView;
+    let priceMonth: string | null;
+    let funds: number | null = null;
+    let fundsIncluded = true;
+    let ownSlots: TouRawSlots | null = null;
+    if (body.customPriceSourceId !== undefined) {
+      const source = this.customView(await this.ownedCustomSource(principal, body.customPriceSourceId));
+      row = source.row;
+      priceMonth = source.month;
+      ownSlots = source.touSlots;
+    } else {
+      const { table } = await this.resolvePriceTable(body.areaCode, month);
+      if (!table) throw await this.noData(body.areaCode, 'price.what.prices', language);
+      const found = selectRow(table.rows, body.userCategory, body.voltageLevel);
+      if (!found) {
+        throw new AppError('ERR_PRICE_ROW_MISSING', {
+          area: table.areaName,
+          month: table.month,
+          row: rowLabel(language, body.userCategory, body.voltageLevel),
+        });
+      }
+      row = found;
+      priceMonth = table.month;
+      funds = table.fundsYuanPerKwh;
+      fundsIncluded = table.fundsIncludedInEnergyPrices;
+    }
+    let schedule: TouSchedule;
+    let touMonth: string;
+    if (ownSlots) {
+      schedule = this.normalise(ownSlots);
+      touMonth = priceMonth ?? month ?? '';
+    } else {
+      const tou = await this.resolveTou(body.areaCode, month ?? priceMonth, body.userCategory);
+      if (!tou) throw await this.noData(body.areaCode, 'price.what.tou', language);
+      schedule = { months: parseSlots(tou.slots_json) };
+      touMonth = tou.effective_month;
+    }
+    const prices = tariffPricesOf(row, funds, fundsIncluded);
+    for (let m = 0; m < 12; m += 1) {
+      const missing = unpricedPeriods(schedule.months[m] ?? [], row);
+      if (missing.length > 0) {
+        throw new AppError('ERR_PRICE_ROW_UNPRICED', {
+          row: rowLabel(language, row.userCategory, row.voltageLevel),
+          month: `${m + 1}`,
+          periods: missing
+            .map((name) =>
+              formatMessage(
+                language,
+                `price.period.${TOU_PERIOD_NAMES.indexOf(name as never)}` as MessageKey,
+              ),
+            )
+            .join('、'),
+        });
+      }
+    }
+    const strategy = body.storage ? this.monthStrategies(schedule, prices, body.storage) : null;
+    const bill = body.load ? this.bill(schedule, prices, row, body, language) : null;
+    return {
+      areaCode: body.areaCode,
+      touMonth,
+      priceMonth,
+      priceSource: body.customPriceSourceId !== undefined ? 'custom' : 'agency',
+      row,
+      strategy,
+      bill,
+    };
+  }
+
+  private monthStrategies(
+    schedule: TouSchedule,
+    prices: TariffPrices,
+    storage: NonNullable<CalStrategyBody['storage']>,
+  ): MonthStrategy[] {
+    // One 30-minute step per slot over a common (non-leap) year; the first day of each month is its pattern.
+    const series = expandTariff(schedule, prices, {
+      start: { year: 2025, month: 1, day: 1 },
+      stepMinutes: 30,
+      stepCount: 365 * 48,
+    });
+    const out: MonthStrategy[] = [];
+    let offsetDays = 0;
+    for (let m = 0; m < 12; m += 1) {
+      const from = offsetDays * 48;
+      const windows = priceWindows(
+        series.period.subarray(from, from + 48),
+        series.priceYuanPerKwh.subarray(from, from + 48),
+      );
+      const { oneCycle, best } = dayStrategy(windows, storage);
+      out.push({
+        month: m + 1,
+        oneCycle,
+        best,
+        bestRevenueYuanPerDay: round(
+          best.reduce((sum, cycle) => sum + cycle.revenueYuanPerDay, 0),
+          6,
+        ),
+      });
+      offsetDays += new Date(Date.UTC(2025, m + 1, 0)).getUTCDate();
+    }
+    return out;
+  }
+
+  private bill(
+    schedule: TouSchedule,
+    prices: TariffPrices,
+    row: PriceRowView,
+    body: CalStrategyBody,
+    language: Language,
+  ): BillView {
+    const load = body.load as NonNullable<CalStrategyBody['load']>;
+    const basic: BasicChargeBasis = body.basicCharge ?? { basis: 'none' };
+    if (basic.basis === 'max_demand' && row.demandYuanPerKwMonth === null) {
+      throw new AppError('ERR_PRICE_BASIC_UNPRICED', {
+        row: rowLabel(language, row.userCategory, row.voltageLevel),
+        basis: formatMessage(language, 'price.basis.max_demand'),
+      });
+    }
+    if (basic.basis === 'capacity' && row.capacityYuanPerKvaMonth === null) {
+      throw new AppError('ERR_PRICE_BASIC_UNPRICED', {
+        row: rowLabel(language, row.userCategory, row.voltageLevel),
+        basis: formatMessage(language, 'price.basis.capacity'),
+      });
+    }
+    const [date, time] = load.start.split(' ') as [string, string];
+    const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+    const [hour, minute] = time.split(':').map(Number) as [number, number];
+    try {
+      const bill = computeBill(
+        { schedule, prices, basicCharge: basic },
+        {
+          timeBase: {
+            start: { year, month, day, hour, minute },
+            stepMinutes: load.stepMinutes,
+            stepCount: load.kw.length,
+          },
+          kw: Float64Array.from(load.kw),
+        },
+      );
+      return billView(bill);
+    } catch (error) {
+      if (error instanceof EngineInputError)
+        throw new AppError('ERR_PRICE_LOAD_INVALID', { detail: error.message });
+      throw error;
+    }
+  }
+}

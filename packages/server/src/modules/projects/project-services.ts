@@ -1,0 +1,53 @@
+import type { ObjectStorage } from '../../providers/storage';
+import type { JobsService } from '../jobs/jobs.service';
+import type { Db } from '../users/user.repository';
+import { PlansService } from './plans.service';
+import { ProjectsService } from './projects.service';
+import { PvConfigService } from './pv-config.service';
+import { registerCalculationRuntime } from './runtime';
+import {
+  ClimatologyWeatherSource,
+  LoadModuleSource,
+  type LoadSource,
+  type PriceLookup,
+  PriceStoreTariffSource,
+  type TariffSource,
+  type WeatherSource,
+} from './sources';
+import { StatisticsService } from './statistics.service';
+
+export interface ProjectServices {
+  readonly projects: ProjectsService;
+  readonly plans: PlansService;
+  readonly pvConfig: PvConfigService;
+  readonly statistics: StatisticsService;
+}
+
+export interface ProjectServiceDeps {
+  readonly db: Db;
+  readonly storage: ObjectStorage;
+  readonly jobs: JobsService;
+  /** The price store (PriceService); without it only the quick estimate's own prices are used. */
+  readonly prices?: PriceLookup | null;
+  /** Defaults to the built-in climatology. */
+  readonly weather?: WeatherSource;
+  /** Defaults to the load module's tables. */
+  readonly loads?: LoadSource;
+}
+
+const NO_TARIFF: TariffSource = { tariffOf: async () => null };
+
+/** Wires the project services and registers what the calculation job needs for this database. */
+export function createProjectServices(deps: ProjectServiceDeps): ProjectServices {
+  const weather = deps.weather ?? new ClimatologyWeatherSource();
+  registerCalculationRuntime(deps.db, { storage: deps.storage, weather });
+  const projects = new ProjectsService(deps.db, weather);
+  const tariffs = deps.prices ? new PriceStoreTariffSource(deps.prices) : NO_TARIFF;
+  const loads = deps.loads ?? new LoadModuleSource(deps.db, deps.storage);
+  return {
+    projects,
+    plans: new PlansService(deps.db, projects, deps.jobs, tariffs, loads),
+    pvConfig: new PvConfigService(deps.db, projects),
+    statistics: new StatisticsService(deps.db),
+  };
+}

@@ -1,0 +1,29 @@
+import { loadConfig } from '../../config';
+import { createObjectStorage, type ObjectStorage } from '../../providers/storage';
+import type { Db } from '../users/user.repository';
+import { ClimatologyWeatherSource, type WeatherSource } from './sources';
+
+/** What the calculation job needs besides the database. */
+export interface CalculationRuntime {
+  readonly storage: ObjectStorage;
+  readonly weather: WeatherSource;
+}
+
+const runtimes = new WeakMap<object, CalculationRuntime>();
+let fallback: CalculationRuntime | null = null;
+
+/**
+ * Job handlers receive only the database (modules/jobs JobContext); the services of the process
+ * that owns that database register its object storage and weather here. A worker process without
+ * services (`npm run worker`) builds them from the environment, as the API does.
+ */
+export function registerCalculationRuntime(db: Db, runtime: CalculationRuntime): void {
+  runtimes.set(db, runtime);
+}
+
+export function calculationRuntimeFor(db: Db): CalculationRuntime {
+  const registered = runtimes.get(db);
+  if (registered) return registered;
+  fallback ??= { storage: createObjectStorage(loadConfig()), weather: new ClimatologyWeatherSource() };
+  return fallback;
+}

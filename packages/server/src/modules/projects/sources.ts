@@ -1,0 +1,387 @@
+import type {
+  PriceUserCategory,
+  PriceVoltageLevel,
+  ProjectPriceSource,
+  TouPeriodCode,
+} from '@pvplan/contract';
+import {
+  type BasicChargeBasis,
+  normaliseTouSlots,
+  type PeriodValues,
+  syntheticYearAt,
+  type TariffPrices,
+  type TouPeriod,
+  type WeatherData,
+} from '@pvplan/engine';
+import type { ProjectRow, TouConfigRow } from '../../db/tables';
+import type { ObjectStorage } from '../../providers/storage';
+import type { Principal } from '../auth/principal';
+import { decodeSeries } from '../load/series-codec';
+import type { Db } from '../users/user.repository';
+import { MODEL_STEPS, MODEL_YEAR, type ResolvedTariff } from './assessment';
+
+/*
+ * What a calculation needs from the other domains, as small interfaces (ports), with adapters to
+ * those modules' code as it stands. A missing piece answers null and the caller says what is missing.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Weather
+// ---------------------------------------------------------------------------------------------
+
+export interface SiteWeather {
+  /** An hourly year (8760 rows, January first) in local standard time. */
+  readonly weather: WeatherData;
+  /** Where it comes from, for the result page. */
+  readonly source: string;
+}
+
+/** Hourly weather of a site for the model year. */
+export interface WeatherSource {
+  weatherAt(site: { readonly latitudeDeg: number; readonly longitudeDeg: number }): Promise<SiteWeather>;
+}
+
+/**
+ * The built-in climatology (engine `syntheticYearAt`): offline, deterministic. The seam for the
+ * weather module: when it exports `resolveWeather(site, preference)`, wrap it in a WeatherSource and
+ * pass it to ProjectsService (services.ts); this one stays the fallback.
+ */
+export class ClimatologyWeatherSource implements WeatherSource {
+  async weatherAt(site: {
+    readonly latitudeDeg: number;
+    readonly longitudeDeg: number;
+  }): Promise<SiteWeather> {
+    const { weather, climate } = syntheticYearAt({
+      latitudeDeg: site.latitudeDeg,
+      longitudeDeg: site.longitudeDeg,
+      year: MODEL_YEAR,
+    });
+    const stations = climate.stations.map((s) => `${s.nameEn} ${s.distanceKm.toFixed(0)} km`).join(', ');
+    return { weather, source: `climatology (synthetic year; stations: ${stations})` };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tariff
+// ---------------------------------------------------------------------------------------------
+
+/** The project's tariff; null when none can be found for it. */
+export interface TariffSource {
+  tariffOf(project: ProjectRow, principal: Principal): Promise<ResolvedTariff | null>;
+}
+
+/** What the adapter uses of the price store (PriceService, modules/price). */
+export interface PriceLookup {
+  selectPriceSource(principal: Principal, projId: string): Promise<ProjectPriceSource>;
+  resolveTou(
+    areaCode: string,
+    month: string | null,
+    category: PriceUserCategory | null,
+  ): Promise<TouConfigRow | null>;
+  resolvePriceTable(
+    areaCode: string,
+    month: string | null,
+  ): Promise<{
+    readonly table: {
+      readonly fundsYuanPerKwh: number | null;
+      readonly fundsIncludedInEnergyPrices: boolean;
+      readonly month: string;
+      readonly sourceTitle: string;
+      readonly rows: readonly PriceRowLike[];
+    } | null;
+  }>;
+}
+
+interface PriceRowLike {
+  readonly userCategory: string;
+  readonly voltageLevel: string;
+  readonly sharp: number | null;
+  readonly peak: number | null;
+  readonly flat: number;
+  readonly valley: number | null;
+  readonly deepValley: number | null;
+  readonly demandYuanPerKwMonth: number | null;
+  readonly capacityYuanPerKvaMonth: number | null;
+}
+
+const PERIOD_NAMES = ['sharp', 'peak', 'flat', 'valley', 'deepValley'] as const;
+const VOLTAGE_ORDER = ['below_1kv', 'kv1_10', 'kv35', 'kv66', 'kv110', 'kv220_plus'];
+
+function pricesOfRow(
+  row: PriceRowLike,
+  fundsYuanPerKwh: number | null,
+  fundsIncluded: boolean,
+): TariffPrices {
+  const energy: Record<string, number> = {};
+  for (const name of PERIOD_NAMES) {
+    const value = row[name];
+    if (value !== null && value !== undefined) energy[name] = Number(value);
+  }
+  return {
+    energyYuanPerKwh: energy as PeriodValues,
+    fundsYuanPerKwh: fundsYuanPerKwh ?? 0,
+    fundsIncludedInEnergyPrices: fundsIncluded,
+    ...(row.demandYuanPerKwMonth === null ? {} : { demandYuanPerKwMonth: Number(row.demandYuanPerKwMonth) }),
+    ...(row.capacityYuanPerKvaMonth === null
+      ? {}
+      : { capacityYuanPerKvaMonth: Number(row.capacityYuanPerKvaMonth) }),
+  };
+}
+
+/** Two-part users pay the demand charge (the basis most C&I users choose); single-part none. */
+function basicChargeOf(prices: TariffPrices, project: ProjectRow): BasicChargeBasis {
+  if (prices.demandYuanPerKwMonth !== undefined && prices.demandYuanPerKwMonth > 0)
+    return { basis: 'max_demand' };
+  if (prices.capacityYuanPerKvaMonth !== undefined && project.transformer_kva)
+    return { basis: 'capacity', capacityKva: project.transformer_kva };
+  return { basis: 'none' };
+}
+
+function scheduleOf(slots: readonly (readonly (number | null)[])[]): TouPeriod[][] {
+  return normaliseTouSlots(slots as (TouPeriodCode | null)[][]).months.map((month) => [...month]);
+}
+
+/**
+ * The price store's answer for a project: its saved choice (early/savePriceSource, its own TOU
+ * slots or the area's table), else the tariff of the project's area for its category and voltage.
+ */
+export class PriceStoreTariffSource implements TariffSource {
+  constructor(private readonly prices: PriceLookup) {}
+
+  async tariffOf(project: ProjectRow, principal: Principal): Promise<ResolvedTariff | null> {
+    const chosen = await this.prices.selectPriceSource(principal, String(project.id));
+    const config = chosen.config;
+    const areaCode = config?.areaCode || project.area_code;
+    if (!areaCode) return null;
+    const category = (config?.userCategory ?? project.user_category ?? 'large_industry') as PriceUserCategory;
+    const voltage = (config?.voltageLevel ?? project.voltage_level ?? 'kv1_10') as PriceVoltageLevel;
+    const month = config?.month ?? null;
+    const { table } = await this.prices.resolvePriceTable(areaCode, month);
+    let row: PriceRowLike | null = chosen.row;
+    let prices: TariffPrices | null = null;
+    let source = '';
+    if (chosen.customSource && row) {
+      prices = pricesOfRow(row, 0, true);
+      source = `custom prices (${chosen.customSource.name})`;
+    } else {
+      row ??= table ? pickRow(table.rows, category, voltage) : null;
+      if (row && table) {
+        prices = pricesOfRow(row, table.fundsYuanPerKwh, table.fundsIncludedInEnergyPrices);
+        source = `${table.sourceTitle} (${table.month}; ${row.userCategory} ${row.voltageLevel})`;
+      }
+    }
+    if (!prices) return null;
+    let schedule: TouPeriod[][] | null = null;
+    if (config?.touSlots) schedule = scheduleOf(config.touSlots);
+    else if (chosen.customSource?.touSlots) schedule = scheduleOf(chosen.customSource.touSlots);
+    else {
+      const tou = await this.prices.resolveTou(areaCode, month, category);
+      if (tou) {
+        schedule = scheduleOf(JSON.parse(tou.slots_json) as (number | null)[][]);
+        source += `; TOU ${tou.source_title} (${tou.effective_month})`;
+      }
+    }
+    if (!schedule) return null;
+    return { schedule, prices, basicCharge: basicChargeOf(prices, project), source };
+  }
+}
+
+function pickRow(rows: readonly PriceRowLike[], category: string, voltage: string): PriceRowLike | null {
+  const exact = rows.find((row) => row.userCategory === category && row.voltageLevel === voltage);
+  if (exact) return exact;
+  const sameCategory = rows
+    .filter((row) => row.userCategory === category)
+    .sort((a, b) => VOLTAGE_ORDER.indexOf(a.voltageLevel) - VOLTAGE_ORDER.indexOf(b.voltageLevel));
+  return sameCategory[0] ?? null;
+}
+
+/** The fast estimate's own prices (fast/savePrice): every month the same day, or 12 days. */
+export function tariffFromFastPrices(
+  saved: {
+    readonly sharp?: number | undefined;
+    readonly peak?: number | undefined;
+    readonly flat: number;
+    readonly valley?: number | undefined;
+    readonly deepValley?: number | undefined;
+    readonly daySlots?: number[] | undefined;
+    readonly monthSlots?: number[][] | undefined;
+    readonly demandYuanPerKwMonth?: number | undefined;
+  },
+  source: string,
+): ResolvedTariff {
+  const slots =
+    saved.monthSlots ?? Array.from({ length: 12 }, () => saved.daySlots ?? new Array<number>(48).fill(2));
+  const energy: Record<string, number> = {};
+  for (const name of PERIOD_NAMES) {
+    const value = saved[name];
+    if (value !== undefined) energy[name] = value;
+  }
+  const prices: TariffPrices = {
+    energyYuanPerKwh: energy as PeriodValues,
+    fundsYuanPerKwh: 0,
+    fundsIncludedInEnergyPrices: true,
+    ...(saved.demandYuanPerKwMonth ? { demandYuanPerKwMonth: saved.demandYuanPerKwMonth } : {}),
+  };
+  return {
+    schedule: scheduleOf(slots),
+    prices,
+    basicCharge: saved.demandYuanPerKwMonth ? { basis: 'max_demand' } : { basis: 'none' },
+    source,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load
+// ---------------------------------------------------------------------------------------------
+
+export interface LoadSeriesFound {
+  /** kW per model hour (MODEL_STEPS values). */
+  readonly kw: Float64Array;
+  readonly description: string;
+}
+
+export interface MonthlyEnergyFound {
+  /** 12 monthly energies, kWh, January first. */
+  readonly monthlyKwh: number[];
+  readonly description: string;
+}
+
+/** The project's consumption from the load module: an interval series, or monthly energies. */
+export interface LoadSource {
+  seriesOf(projId: string): Promise<LoadSeriesFound | null>;
+  monthlyOf(projId: string): Promise<MonthlyEnergyFound | null>;
+}
+
+const LOCAL_START = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})/;
+const MONTH_START_DAY = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334];
+
+/**
+ * Folds an interval series of any start and step (15/30/60 min) onto the hourly model year by
+ * calendar position (month, day, hour): hours the data covers take its mean kW, the others the mean
+ * of the same clock hour in the same month. Needs data in every month; 29 February is dropped.
+ */
+export function foldOntoModelYear(
+  kw: Float64Array,
+  startLocal: string,
+  stepMinutes: number,
+): { kw: Float64Array; coveredHours: number } | null {
+  const match = LOCAL_START.exec(startLocal);
+  if (!match || !(stepMinutes > 0) || 60 % stepMinutes !== 0) return null;
+  const startMs = Date.UTC(
+    Number(match[1]),
+    Number(match[2]) - 1,
+    Number(match[3]),
+    Number(match[4]),
+    Number(match[5]),
+  );
+  const sums = new Float64Array(MODEL_STEPS);
+  const counts = new Uint16Array(MODEL_STEPS);
+  for (let i = 0; i < kw.length; i++) {
+    const value = kw[i] as number;
+    if (!Number.isFinite(value)) continue;
+    const d = new Date(startMs + i * stepMinutes * 60_000);
+    const month = d.getUTCMonth();
+    const day = d.getUTCDate();
+    if (month === 1 && day === 29) continue;
+    const hourIndex = ((MONTH_START_DAY[month] as number) + day - 1) * 24 + d.getUTCHours();
+    sums[hourIndex] = (sums[hourIndex] as number) + value;
+    counts[hourIndex] = (counts[hourIndex] as number) + 1;
+  }
+  const byMonthHour = new Float64Array(12 * 24);
+  const byMonthHourCount = new Uint32Array(12 * 24);
+  let covered = 0;
+  const monthOf = (t: number) => {
+    const day = Math.floor(t / 24);
+    let month = 11;
+    while ((MONTH_START_DAY[month] as number) > day) month--;
+    return month;
+  };
+  for (let t = 0; t < MODEL_STEPS; t++) {
+    if (!counts[t]) continue;
+    covered++;
+    const k = monthOf(t) * 24 + (t % 24);
+    byMonthHour[k] = (byMonthHour[k] as number) + (sums[t] as number) / (counts[t] as number);
+    byMonthHourCount[k] = (byMonthHourCount[k] as number) + 1;
+  }
+  for (let k = 0; k < 12 * 24; k++) if (!byMonthHourCount[k]) return null;
+  const out = new Float64Array(MODEL_STEPS);
+  for (let t = 0; t < MODEL_STEPS; t++) {
+    const k = monthOf(t) * 24 + (t % 24);
+    out[t] = counts[t]
+      ? (sums[t] as number) / (counts[t] as number)
+      : (byMonthHour[k] as number) / (byMonthHourCount[k] as number);
+  }
+  return { kw: out, coveredHours: covered };
+}
+
+/** The load module's tables (load_series in object storage, load_monthly_energy). */
+export class LoadModuleSource implements LoadSource {
+  constructor(
+    private readonly db: Db,
+    private readonly storage: ObjectStorage,
+  ) {}
+
+  async seriesOf(projId: string): Promise<LoadSeriesFound | null> {
+    const row = await this.db
+      .selectFrom('load_series')
+      .selectAll()
+      .where('project_id', '=', projId)
+      .executeTakeFirst();
+    if (!row) return null;
+    const object = await this.storage.get(row.object_key);
+    if (!object) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of object.body) chunks.push(Buffer.from(chunk as Buffer));
+    const folded = foldOntoModelYear(
+      decodeSeries(Buffer.concat(chunks)).kw,
+      row.start_local,
+      row.step_minutes,
+    );
+    if (!folded) return null;
+    return {
+      kw: folded.kw,
+      description: `load data (${row.source}, from ${row.start_local}, ${row.step_minutes}-min, ${folded.coveredHours} of ${MODEL_STEPS} hours measured)`,
+    };
+  }
+
+  async monthlyOf(projId: string): Promise<MonthlyEnergyFound | null> {
+    const rows = await this.db
+      .selectFrom('load_monthly_energy')
+      .selectAll()
+      .where('project_id', '=', projId)
+      .orderBy('month')
+      .execute();
+    const byMonth = new Map<number, number>();
+    for (const row of rows) {
+      const parts = [row.sharp_kwh, row.peak_kwh, row.flat_kwh, row.valley_kwh, row.deep_valley_kwh];
+      const total =
+        row.total_kwh ??
+        (parts.some((p) => p !== null) ? parts.reduce<number>((s, p) => s + Number(p ?? 0), 0) : null);
+      if (total !== null && Number(total) > 0) byMonth.set(row.month, Number(total));
+    }
+    if (byMonth.size === 0) return null;
+    return monthlyFromPartial(byMonth, 'monthly energy (bills / electricity file)');
+  }
+}
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Twelve months from the months known: a missing month takes the mean daily energy of the known ones. */
+export function monthlyFromPartial(byMonth: ReadonlyMap<number, number>, what: string): MonthlyEnergyFound {
+  let kwh = 0;
+  let days = 0;
+  for (const [month, value] of byMonth) {
+    kwh += value;
+    days += DAYS_IN_MONTH[month - 1] as number;
+  }
+  const perDay = days > 0 ? kwh / days : 0;
+  const monthlyKwh = DAYS_IN_MONTH.map((d, i) => byMonth.get(i + 1) ?? perDay * d);
+  const missing = 12 - byMonth.size;
+  return {
+    monthlyKwh,
+    description:
+      missing > 0
+        ? `${what}: ${byMonth.size} months given, ${missing} estimated from their daily mean`
+        : what,
+  };
+}

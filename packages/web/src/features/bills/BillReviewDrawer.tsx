@@ -1,0 +1,341 @@
+import {
+  BILL_STATES,
+  BILL_TYPES,
+  type BillChecks,
+  type BillDetail,
+  type BillFieldName,
+  type BillFields,
+  type BillState,
+  type BillType,
+  emptyBillFields,
+} from '@pvplan/contract';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  Drawer,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  List,
+  Row,
+  Select,
+  Space,
+  Spin,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/request';
+import {
+  BILL_FIELD_GROUPS,
+  BILL_FIELD_SPECS,
+  type BillFieldSpec,
+  type BillFormValues,
+  correctionsOf,
+  formValuesOf,
+} from './billForm';
+import { useBillDetail, useBillState, useBillType, useSaveBillDetail } from './hooks';
+
+/** What the drawer opens: a bill, or a new manual bill for a file (when recognition found none). */
+export type BillReviewTarget =
+  | { readonly billId: number }
+  | { readonly fileId: number; readonly tableNo: number; readonly fileName: string };
+
+export interface BillReviewDrawerProps {
+  readonly projId: string;
+  readonly target: BillReviewTarget | null;
+  readonly onClose: () => void;
+}
+
+/** Review drawer width: the form and the page text side by side. */
+export const BILL_REVIEW_WIDTH_PX = 1180;
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const CHECKS: ReadonlyArray<keyof BillChecks> = [
+  'touSumMatchesTotal',
+  'powerFactorMatchesEnergy',
+  'amountsAddUp',
+];
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+function FieldInput({ spec }: { spec: BillFieldSpec }) {
+  const { t } = useTranslation();
+  const placeholder = t('bills.placeholder.empty');
+  switch (spec.input.kind) {
+    case 'text':
+      return <Input maxLength={spec.input.maxLength} allowClear placeholder={placeholder} />;
+    case 'month':
+      return <Input placeholder="YYYY-MM" allowClear />;
+    case 'date':
+      return <Input placeholder="YYYY-MM-DD" allowClear />;
+    case 'select':
+      return (
+        <Select
+          allowClear
+          placeholder={placeholder}
+          options={spec.input.options.map((value) => ({
+            value,
+            label: t(`bills.option.${spec.name}.${value}` as 'bills.option.grid.stateGrid'),
+          }))}
+        />
+      );
+    case 'number':
+      return (
+        <InputNumber
+          style={{ width: '100%' }}
+          precision={spec.input.precision}
+          min={spec.input.min}
+          max={spec.input.max}
+          addonAfter={spec.input.unit || undefined}
+          placeholder={placeholder}
+        />
+      );
+  }
+}
+
+function shown(value: unknown): string {
+  return value === null || value === undefined ? '' : String(value);
+}
+
+/**
+ * Review and correction of every field of a bill (issue 5 "the user reviews and corrects every
+ * field"): the fields in five groups as a bill prints them, each showing what was recognised and
+ * where it was read when the user changed it; the consistency checks; the page text beside the
+ * form; the bill's type and review state. Saving sends the whole set of corrections.
+ */
+export function BillReviewDrawer({ projId, target, onClose }: BillReviewDrawerProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<BillFormValues>();
+  const billId = target && 'billId' in target ? target.billId : null;
+  const detail = useBillDetail(projId, billId);
+  const save = useSaveBillDetail(projId);
+  const setType = useBillType(projId);
+  const setState = useBillState(projId);
+  const [error, setError] = useState<string | null>(null);
+  const [focused, setFocused] = useState<BillFieldName | null>(null);
+  const values = Form.useWatch([], form) as BillFormValues | undefined;
+
+  const bill: BillDetail | undefined = billId === null ? undefined : detail.data;
+  const recognised: BillFields = bill?.recognised ?? emptyBillFields();
+  const initial = useMemo(() => formValuesOf(bill?.fields ?? emptyBillFields()), [bill]);
+
+  useEffect(() => {
+    setError(null);
+    form.resetFields();
+    form.setFieldsValue(initial);
+  }, [form, initial]);
+
+  const corrections = values ? correctionsOf(values, recognised) : {};
+  const touSum = ['sharpKwh', 'peakKwh', 'flatKwh', 'valleyKwh', 'deepValleyKwh'].reduce(
+    (sum, name) => sum + (Number(values?.[name as BillFieldName] ?? 0) || 0),
+    0,
+  );
+
+  const onSave = async () => {
+    setError(null);
+    try {
+      const formValues = await form.validateFields();
+      const fields = correctionsOf(formValues, recognised);
+      const saveTarget =
+        billId !== null ? { id: billId } : { fileId: (target as { fileId: number }).fileId, tableNo: 0 };
+      await save.mutateAsync({ target: saveTarget, fields });
+      message.success(t('bills.msg.saved'));
+      if (billId === null) onClose();
+    } catch (e) {
+      if (e instanceof ApiError || e instanceof Error) setError(messageOf(e));
+    }
+  };
+
+  const fileName = bill?.fileName ?? (target && 'fileName' in target ? target.fileName : '');
+  const title =
+    billId === null
+      ? t('bills.review.manualTitle', { name: fileName })
+      : t('bills.review.title', { name: fileName });
+  const evidenceLine = focused ? bill?.evidence[focused] : undefined;
+
+  return (
+    <Drawer
+      open={target !== null}
+      onClose={onClose}
+      width={BILL_REVIEW_WIDTH_PX}
+      title={title}
+      destroyOnHidden
+      extra={
+        <Space>
+          {bill && (
+            <Button href={bill.fileUrl} target="_blank" rel="noreferrer">
+              {t('bills.action.view')}
+            </Button>
+          )}
+          <Button onClick={() => form.setFieldsValue(formValuesOf(recognised))} disabled={billId === null}>
+            {t('bills.action.reset')}
+          </Button>
+          <Button type="primary" loading={save.isPending} onClick={onSave}>
+            {t('bills.action.save')}
+          </Button>
+        </Space>
+      }
+    >
+      {billId !== null && detail.isLoading ? (
+        <Spin />
+      ) : (
+        <Row gutter={16}>
+          <Col span={15}>
+            <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+              <Alert type="info" showIcon message={t('bills.review.hint')} />
+              {bill && (
+                <Space wrap>
+                  <Select<BillType>
+                    style={{ width: 180 }}
+                    value={bill.billType}
+                    loading={setType.isPending}
+                    options={BILL_TYPES.map((value) => ({ value, label: t(`bills.type.${value}` as const) }))}
+                    onChange={async (billType) => {
+                      await setType.mutateAsync({ id: bill.id, billType });
+                      message.success(t('bills.msg.typeSaved'));
+                    }}
+                  />
+                  <Select<BillState>
+                    style={{ width: 140 }}
+                    value={bill.state}
+                    loading={setState.isPending}
+                    options={BILL_STATES.map((value) => ({
+                      value,
+                      label: t(`bills.state.${value}` as const),
+                    }))}
+                    onChange={async (state) => {
+                      await setState.mutateAsync({ id: bill.id, state });
+                      message.success(t('bills.msg.stateSaved'));
+                    }}
+                  />
+                  <Tag>{t(`bills.source.${bill.source}` as const)}</Tag>
+                  {Object.keys(corrections).length > 0 && (
+                    <Tag color="orange">
+                      {t('bills.corrected', { count: Object.keys(corrections).length })}
+                    </Tag>
+                  )}
+                </Space>
+              )}
+              {bill &&
+                (CHECKS.some((check) => bill.checks[check] === false) ? (
+                  CHECKS.filter((check) => bill.checks[check] === false).map((check) => (
+                    <Alert key={check} type="warning" showIcon message={t(`bills.check.${check}` as const)} />
+                  ))
+                ) : CHECKS.some((check) => bill.checks[check] === true) ? (
+                  <Alert type="success" showIcon message={t('bills.check.allGood')} />
+                ) : null)}
+              {error && (
+                <Alert type="error" showIcon message={error} closable onClose={() => setError(null)} />
+              )}
+              <Form<BillFormValues> form={form} layout="vertical" initialValues={initial}>
+                {BILL_FIELD_GROUPS.map((group) => (
+                  <Card
+                    key={group}
+                    size="small"
+                    title={t(`bills.group.${group}` as const)}
+                    style={{ marginBottom: 12 }}
+                  >
+                    <Row gutter={12}>
+                      {BILL_FIELD_SPECS.filter((spec) => spec.group === group).map((spec) => {
+                        const corrected = Object.hasOwn(corrections, spec.name);
+                        const recognisedValue = shown(recognised[spec.name]);
+                        const rules =
+                          spec.input.kind === 'month'
+                            ? [{ pattern: MONTH, message: t('bills.review.month.invalid') }]
+                            : spec.input.kind === 'date'
+                              ? [{ pattern: DATE, message: t('bills.review.date.invalid') }]
+                              : [];
+                        return (
+                          <Col span={8} key={spec.name}>
+                            <Form.Item
+                              label={
+                                <Space size={4}>
+                                  <span>{t(`bills.field.${spec.name}` as const)}</span>
+                                  {corrected && <Tag color="orange">{t('bills.review.correctedTag')}</Tag>}
+                                </Space>
+                              }
+                              extra={
+                                corrected
+                                  ? recognisedValue
+                                    ? t('bills.review.recognised', { value: recognisedValue })
+                                    : t('bills.review.recognisedEmpty')
+                                  : undefined
+                              }
+                            >
+                              <div onFocusCapture={() => setFocused(spec.name)}>
+                                <Form.Item name={spec.name} noStyle rules={rules}>
+                                  <FieldInput spec={spec} />
+                                </Form.Item>
+                              </div>
+                            </Form.Item>
+                          </Col>
+                        );
+                      })}
+                    </Row>
+                    {group === 'energy' && (
+                      <Typography.Text type="secondary">
+                        {t('bills.review.touSum', { sum: touSum })}
+                      </Typography.Text>
+                    )}
+                  </Card>
+                ))}
+              </Form>
+            </Space>
+          </Col>
+          <Col span={9}>
+            {evidenceLine && (
+              <Alert
+                style={{ marginBottom: 12 }}
+                type="info"
+                message={t('bills.review.evidence', { page: evidenceLine.page + 1, text: evidenceLine.text })}
+              />
+            )}
+            {bill && bill.pages.length > 0 ? (
+              bill.pages.map((page) => (
+                <Card
+                  key={page.pageNo}
+                  size="small"
+                  title={t('bills.review.pageText', {
+                    page: page.pageNo + 1,
+                    source: t(`bills.source.${page.source}` as const),
+                  })}
+                  style={{ marginBottom: 12 }}
+                >
+                  <List
+                    size="small"
+                    dataSource={page.lines.map((line, index) => ({ line, index }))}
+                    style={{ maxHeight: 720, overflow: 'auto' }}
+                    renderItem={({ line, index }) => {
+                      const hit =
+                        evidenceLine !== undefined &&
+                        evidenceLine.page === page.pageNo &&
+                        evidenceLine.line === index;
+                      return (
+                        <List.Item style={{ padding: '2px 4px', background: hit ? '#fff7e6' : undefined }}>
+                          <Tooltip title={`#${index + 1}`}>
+                            <Typography.Text style={{ fontSize: 12 }}>{line.text}</Typography.Text>
+                          </Tooltip>
+                        </List.Item>
+                      );
+                    }}
+                  />
+                </Card>
+              ))
+            ) : (
+              <Empty description={t('bills.review.noText')} />
+            )}
+          </Col>
+        </Row>
+      )}
+    </Drawer>
+  );
+}

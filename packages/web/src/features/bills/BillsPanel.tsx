@@ -1,0 +1,313 @@
+import { InboxOutlined } from '@ant-design/icons';
+import {
+  BILL_MAX_FILE_BYTES,
+  BILL_MAX_FILES_PER_UPLOAD,
+  type BillFileState,
+  type BillFileView,
+  type BillState,
+  type BillSummary,
+} from '@pvplan/contract';
+import { Alert, App, Button, Card, Popconfirm, Space, Table, Tag, Typography, Upload } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BillReviewDrawer, type BillReviewTarget } from './BillReviewDrawer';
+import { isRecognising } from './billForm';
+import {
+  useBillFiles,
+  useBillState,
+  useDeleteBill,
+  useDeleteBillFile,
+  useRecogniseBill,
+  useUploadBills,
+} from './hooks';
+
+export interface BillsPanelProps {
+  readonly projId: string;
+}
+
+const FILE_STATE_COLORS: Record<BillFileState, string> = {
+  uploaded: 'default',
+  queued: 'processing',
+  recognising: 'processing',
+  recognised: 'success',
+  failed: 'error',
+};
+
+const BILL_STATE_COLORS: Record<BillState, string> = {
+  toReview: 'gold',
+  confirmed: 'green',
+  ignored: 'default',
+};
+
+const MAX_MB = BILL_MAX_FILE_BYTES / 1024 / 1024;
+const ACCEPT = '.pdf,.png,.jpg,.jpeg,.webp,.bmp,application/pdf,image/png,image/jpeg,image/webp,image/bmp';
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+const formatNumber = (value: number | null, digits = 0) =>
+  value === null
+    ? '—'
+    : value.toLocaleString('zh-CN', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+/**
+ * Electricity bills of a project (issue 5 "Electricity bills"): upload PDFs or images, watch the
+ * recognition, list the bills read from each file with their type and review state, open the
+ * review form, re-run recognition, enter a bill by hand when none was found, delete.
+ */
+export function BillsPanel({ projId }: BillsPanelProps) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const files = useBillFiles(projId);
+  const upload = useUploadBills(projId);
+  const recognise = useRecogniseBill(projId);
+  const removeFile = useDeleteBillFile(projId);
+  const removeBill = useDeleteBill(projId);
+  const setState = useBillState(projId);
+  const [error, setError] = useState<string | null>(null);
+  const [review, setReview] = useState<BillReviewTarget | null>(null);
+
+  const uploadFiles = async (chosen: File[]) => {
+    setError(null);
+    const tooLarge = chosen.find((file) => file.size > BILL_MAX_FILE_BYTES);
+    if (tooLarge) {
+      setError(t('bills.upload.tooLarge', { name: tooLarge.name, maxMb: MAX_MB }));
+      return;
+    }
+    try {
+      const result = await upload.mutateAsync(chosen);
+      message.success(t('bills.upload.done', { count: result.files.length }));
+    } catch (e) {
+      setError(messageOf(e));
+    }
+  };
+
+  const run = async (file: BillFileView, again: boolean, keepCorrections = true) => {
+    try {
+      await recognise.mutateAsync({ id: file.id, again, keepCorrections });
+      message.success(t('bills.msg.queued'));
+    } catch {
+      // The request layer has shown the server's message (e.g. 电费单正在识别中).
+    }
+  };
+
+  const billColumns = (file: BillFileView) => [
+    {
+      title: t('bills.col.month'),
+      dataIndex: 'billMonth',
+      render: (month: string | null, bill: BillSummary) =>
+        month ?? t('bills.col.table', { no: bill.tableNo + 1 }),
+    },
+    {
+      title: t('bills.col.type'),
+      dataIndex: 'billType',
+      render: (type: BillSummary['billType']) => <Tag color="blue">{t(`bills.type.${type}` as const)}</Tag>,
+    },
+    {
+      title: t('bills.col.review'),
+      dataIndex: 'state',
+      render: (state: BillState, bill: BillSummary) => (
+        <Space size={4}>
+          <Tag color={BILL_STATE_COLORS[state]}>{t(`bills.state.${state}` as const)}</Tag>
+          {bill.correctedCount > 0 && (
+            <Tag color="orange">{t('bills.corrected', { count: bill.correctedCount })}</Tag>
+          )}
+        </Space>
+      ),
+    },
+    {
+      title: t('bills.col.totalKwh'),
+      dataIndex: 'totalKwh',
+      align: 'right' as const,
+      render: (value: number | null) => formatNumber(value),
+    },
+    {
+      title: t('bills.col.amount'),
+      dataIndex: 'totalAmountYuan',
+      align: 'right' as const,
+      render: (value: number | null) => formatNumber(value, 2),
+    },
+    {
+      title: t('bills.col.source'),
+      dataIndex: 'source',
+      render: (source: BillSummary['source']) => t(`bills.source.${source}` as const),
+    },
+    {
+      key: 'actions',
+      title: t('bills.col.actions'),
+      render: (_: unknown, bill: BillSummary) => (
+        <Space size={4} wrap>
+          <Button size="small" type="primary" onClick={() => setReview({ billId: bill.id })}>
+            {t('bills.action.review')}
+          </Button>
+          {bill.state !== 'confirmed' && (
+            <Button size="small" onClick={() => setState.mutate({ id: bill.id, state: 'confirmed' })}>
+              {t('bills.action.confirm')}
+            </Button>
+          )}
+          {bill.state !== 'ignored' ? (
+            <Button size="small" onClick={() => setState.mutate({ id: bill.id, state: 'ignored' })}>
+              {t('bills.action.ignore')}
+            </Button>
+          ) : (
+            <Button size="small" onClick={() => setState.mutate({ id: bill.id, state: 'toReview' })}>
+              {t('bills.action.toReview')}
+            </Button>
+          )}
+          <Popconfirm title={t('bills.confirm.deleteBill')} onConfirm={() => removeBill.mutate(bill.id)}>
+            <Button size="small" danger disabled={isRecognising(file.state)}>
+              {t('bills.action.deleteBill')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  const list = files.data ?? [];
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Card title={t('bills.upload.title')} size="small">
+        <Upload.Dragger
+          multiple
+          accept={ACCEPT}
+          showUploadList={false}
+          disabled={upload.isPending}
+          beforeUpload={(file, batch) => {
+            if (file === batch[batch.length - 1])
+              void uploadFiles(batch.slice(0, BILL_MAX_FILES_PER_UPLOAD) as File[]);
+            return false;
+          }}
+        >
+          <p className="ant-upload-drag-icon">
+            <InboxOutlined />
+          </p>
+          <p className="ant-upload-text">
+            {upload.isPending ? t('bills.upload.uploading') : t('bills.upload.drag')}
+          </p>
+          <p className="ant-upload-hint">
+            {t('bills.upload.hint', { maxMb: MAX_MB, maxFiles: BILL_MAX_FILES_PER_UPLOAD })}
+          </p>
+        </Upload.Dragger>
+        {error && (
+          <Alert
+            type="error"
+            showIcon
+            message={error}
+            style={{ marginTop: 12 }}
+            closable
+            onClose={() => setError(null)}
+          />
+        )}
+      </Card>
+
+      <Card title={t('bills.files.title')} size="small">
+        <Table<BillFileView>
+          size="small"
+          rowKey="id"
+          loading={files.isLoading}
+          pagination={false}
+          dataSource={list}
+          locale={{ emptyText: t('bills.files.empty') }}
+          expandable={{
+            rowExpandable: (file) => file.bills.length > 0,
+            defaultExpandAllRows: true,
+            expandedRowRender: (file) => (
+              <Table<BillSummary>
+                size="small"
+                rowKey="id"
+                pagination={false}
+                dataSource={file.bills}
+                columns={billColumns(file)}
+              />
+            ),
+          }}
+          columns={[
+            {
+              title: t('bills.col.file'),
+              dataIndex: 'fileName',
+              render: (name: string, file) => (
+                <Typography.Link href={file.fileUrl} target="_blank" rel="noreferrer">
+                  {name}
+                </Typography.Link>
+              ),
+            },
+            {
+              title: t('bills.col.state'),
+              dataIndex: 'state',
+              render: (state: BillFileState, file) => (
+                <Space direction="vertical" size={0}>
+                  <Tag color={FILE_STATE_COLORS[state]}>{t(`bills.fileState.${state}` as const)}</Tag>
+                  {file.errorMsg && <Typography.Text type="danger">{file.errorMsg}</Typography.Text>}
+                  {file.noBillPages.length > 0 && file.state === 'recognised' && (
+                    <Typography.Text type="secondary">
+                      {t('bills.noBillPages', { pages: file.noBillPages.map((p) => p + 1).join('、') })}
+                    </Typography.Text>
+                  )}
+                  {file.recognitionMs !== null && file.state === 'recognised' && (
+                    <Typography.Text type="secondary">
+                      {t('bills.recognitionTime', { seconds: (file.recognitionMs / 1000).toFixed(1) })}
+                    </Typography.Text>
+                  )}
+                </Space>
+              ),
+            },
+            {
+              key: 'actions',
+              title: t('bills.col.actions'),
+              width: 320,
+              render: (_: unknown, file) => (
+                <Space size={4} wrap>
+                  {file.state === 'uploaded' ? (
+                    <Button size="small" onClick={() => run(file, false)}>
+                      {t('bills.action.recognise')}
+                    </Button>
+                  ) : (
+                    <Button size="small" disabled={isRecognising(file.state)} onClick={() => run(file, true)}>
+                      {t('bills.action.rerun')}
+                    </Button>
+                  )}
+                  {file.bills.some((bill) => bill.correctedCount > 0) && (
+                    <Button
+                      size="small"
+                      disabled={isRecognising(file.state)}
+                      onClick={() =>
+                        modal.confirm({
+                          title: t('bills.confirm.rerunFresh'),
+                          onOk: () => run(file, true, false),
+                        })
+                      }
+                    >
+                      {t('bills.action.rerunFresh')}
+                    </Button>
+                  )}
+                  {file.state === 'failed' && file.bills.length === 0 && (
+                    <Button
+                      size="small"
+                      type="primary"
+                      onClick={() => setReview({ fileId: file.id, tableNo: 0, fileName: file.fileName })}
+                    >
+                      {t('bills.action.manual')}
+                    </Button>
+                  )}
+                  <Popconfirm
+                    title={t('bills.confirm.deleteFile')}
+                    onConfirm={async () => {
+                      await removeFile.mutateAsync(file.id);
+                      message.success(t('bills.msg.deleted'));
+                    }}
+                  >
+                    <Button size="small" danger>
+                      {t('bills.action.delete')}
+                    </Button>
+                  </Popconfirm>
+                </Space>
+              ),
+            },
+          ]}
+        />
+      </Card>
+
+      <BillReviewDrawer projId={projId} target={review} onClose={() => setReview(null)} />
+    </Space>
+  );
+}

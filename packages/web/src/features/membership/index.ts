@@ -1,0 +1,32 @@
+/**
+ * Membership (spec 001 §3, §4, §5, §9): the usage view, the top-up pack dialog (1200 px), the QR
+ * payment (inline, or as the 430 px dialog), the trial application and payment-problem dialogs.
+ */
+
+export { OrderAdmin } from './admin/OrderAdmin';
+export { PackageAdmin } from './admin/PackageAdmin';
+export { formatCountdown, isPaid, paymentKey, secondsLeft } from './countdown';
+export {
+  USAGE_QUERY_KEY,
+  useOnceVipIds,
+  useRefreshAfterPayment,
+  useUsageCapacity,
+  useVipFeatures,
+  useVipList,
+} from './hooks';
+export { PaymentProblemDialog } from './PaymentProblemDialog';
+export {
+  discountLabelValue,
+  keepSelection,
+  packToBuy,
+  priceText,
+  showsAmountPayable,
+  visiblePacks,
+  visiblePlans,
+} from './packRules';
+export { QrPayment } from './QrPayment';
+export { QrPaymentDialog } from './QrPaymentDialog';
+export { HOME_ROUTE, rememberReturnRoute, takeReturnRoute } from './returnRoute';
+export { TopUpDialog } from './TopUpDialog';
+export { TrialApplicationDialog } from './TrialApplicationDialog';
+export { UsageView } from './UsageView';

@@ -1,0 +1,175 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { PAGE_SIZE_CHOICES, PROJECT_TYPES, type ProjectType, type ProjectView } from '@pvplan/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Card, Form, Input, Select, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { type ProjectSearch, searchProjects } from '../../../api/projects';
+import { ASSESSMENT_QUERY_KEY, numberText, percentText } from '../../../features/assessment';
+import { useDocumentTitle } from '../../../utils/useDocumentTitle';
+import { NewAssessmentDrawer } from './components/NewAssessmentDrawer';
+
+interface Filters {
+  projName?: string;
+  projType?: ProjectType;
+  locked?: 0 | 1;
+}
+
+/** The result page of each assessment variant. */
+function resultPathOf(project: ProjectView): string {
+  const page =
+    project.projType === 'pves' ? 'distributedOpticalStorageResult' : 'distributedPhotovoltaicResult';
+  return `/preliminaryStage/${page}?projId=${encodeURIComponent(project.projId)}`;
+}
+
+/** /tools/auxiliaryDecision: the income-assessment list (spec 001 §2) and the new-assessment flow. */
+export default function AuxiliaryDecisionPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('assessment.list.title'));
+  const navigate = useNavigate();
+  const [form] = Form.useForm<Filters>();
+  const [filters, setFilters] = useState<Filters>({});
+  const [paging, setPaging] = useState({ pageNum: 1, pageSize: 10 });
+  const [creating, setCreating] = useState(false);
+
+  const body: ProjectSearch = {
+    ...paging,
+    ...(filters.projName?.trim() ? { projName: filters.projName.trim() } : {}),
+    ...(filters.projType ? { projType: filters.projType } : {}),
+    ...(filters.locked !== undefined ? { locked: filters.locked } : {}),
+  };
+  const list = useQuery({
+    queryKey: [...ASSESSMENT_QUERY_KEY, 'search', body],
+    queryFn: ({ signal }) => searchProjects(body, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const apply = () => {
+    setFilters(form.getFieldsValue());
+    setPaging((current) => ({ ...current, pageNum: 1 }));
+  };
+  const reset = () => {
+    form.resetFields();
+    setFilters({});
+    setPaging((current) => ({ ...current, pageNum: 1 }));
+  };
+
+  return (
+    <Card
+      title={t('assessment.list.title')}
+      extra={
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => setCreating(true)}
+          data-testid="assessment-new"
+        >
+          {t('assessment.list.new')}
+        </Button>
+      }
+    >
+      <Form<Filters> form={form} layout="inline" onFinish={apply} style={{ marginBottom: 16, rowGap: 8 }}>
+        <Form.Item name="projName" label={t('assessment.list.name')}>
+          <Input
+            allowClear
+            maxLength={64}
+            placeholder={t('assessment.list.namePlaceholder')}
+            data-testid="assessment-search-name"
+          />
+        </Form.Item>
+        <Form.Item name="projType" label={t('assessment.list.type')}>
+          <Select
+            allowClear
+            style={{ width: 160 }}
+            options={PROJECT_TYPES.map((value) => ({ value, label: t(`assessment.type.${value}`) }))}
+          />
+        </Form.Item>
+        <Form.Item name="locked" label={t('assessment.list.lock')}>
+          <Select
+            allowClear
+            style={{ width: 120 }}
+            options={[
+              { value: 1, label: t('assessment.lock.locked') },
+              { value: 0, label: t('assessment.lock.unlocked') },
+            ]}
+          />
+        </Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" data-testid="assessment-search">
+            {t('assessment.list.search')}
+          </Button>
+          <Button onClick={reset}>{t('assessment.list.reset')}</Button>
+        </Space>
+      </Form>
+      <Table<ProjectView>
+        rowKey="projId"
+        size="middle"
+        loading={list.isFetching}
+        dataSource={list.data?.list ?? []}
+        data-testid="assessment-list"
+        pagination={{
+          current: paging.pageNum,
+          pageSize: paging.pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZE_CHOICES.map(String),
+          showTotal: (total) => t('assessment.list.total', { total }),
+          onChange: (pageNum, pageSize) =>
+            setPaging((current) => ({ pageNum: pageSize === current.pageSize ? pageNum : 1, pageSize })),
+        }}
+        columns={[
+          { title: t('assessment.list.name'), dataIndex: 'projName' },
+          {
+            title: t('assessment.list.type'),
+            dataIndex: 'projType',
+            render: (type: ProjectType) => t(`assessment.type.${type}`),
+          },
+          {
+            title: t('assessment.list.lock'),
+            dataIndex: 'locked',
+            render: (locked: 0 | 1) =>
+              locked ? (
+                <Tag color="red">{t('assessment.lock.locked')}</Tag>
+              ) : (
+                <Tag>{t('assessment.lock.unlocked')}</Tag>
+              ),
+          },
+          {
+            title: t('assessment.list.capacity'),
+            key: 'capacity',
+            render: (_: unknown, project) => {
+              const kwp = numberText(project.currentPlan?.pvCapacityKwp);
+              return kwp ? `${kwp} ${t('assessment.unit.kwp')}` : '-';
+            },
+          },
+          {
+            title: t('assessment.list.irr'),
+            key: 'irr',
+            render: (_: unknown, project) =>
+              project.currentPlan
+                ? (percentText(project.currentPlan.projectIrrAfterTax) ?? t('assessment.card.none'))
+                : t('assessment.list.noResult'),
+          },
+          { title: t('assessment.list.owner'), dataIndex: 'ownerName' },
+          { title: t('assessment.list.updateTime'), dataIndex: 'updateTime' },
+          {
+            title: t('assessment.list.actions'),
+            key: 'actions',
+            render: (_: unknown, project) => (
+              <Button
+                type="link"
+                size="small"
+                disabled={project.projType === 'fast' || project.currentPlanId === null}
+                onClick={() => navigate(resultPathOf(project))}
+              >
+                {t('assessment.list.open')}
+              </Button>
+            ),
+          },
+        ]}
+      />
+      <NewAssessmentDrawer open={creating} onClose={() => setCreating(false)} />
+    </Card>
+  );
+}

@@ -1,0 +1,38 @@
+import { HeatmapChart } from 'echarts/charts';
+import { GridComponent, TooltipComponent, VisualMapComponent } from 'echarts/components';
+import { type EChartsCoreOption, init, use } from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+import { type CSSProperties, useEffect, useRef } from 'react';
+
+use([HeatmapChart, GridComponent, TooltipComponent, VisualMapComponent, CanvasRenderer]);
+
+export interface EChartProps {
+  readonly option: EChartsCoreOption;
+  readonly style?: CSSProperties;
+}
+
+/** An ECharts canvas (heatmap and its components only, to keep the chunk small) that follows its box size. */
+export function EChart({ option, style }: EChartProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const chart = useRef<ReturnType<typeof init> | null>(null);
+
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const instance = init(element);
+    chart.current = instance;
+    const observer = new ResizeObserver(() => instance.resize());
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      instance.dispose();
+      chart.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    chart.current?.setOption(option, true);
+  }, [option]);
+
+  return <div ref={box} style={{ width: '100%', height: 360, ...style }} />;
+}

@@ -1,0 +1,64 @@
+import type { TouPeriodCode } from '@pvplan/contract';
+import type { EChartsCoreOption } from 'echarts/core';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TOU_PERIOD_COLORS, TOU_PERIOD_ORDER } from '../../../../features/tou';
+import { heatmapCells, timeAxisLabels } from '../priceSearchRules';
+import { EChart } from './EChart';
+
+export interface TouHeatmapProps {
+  /** 12 × 48 period codes. */
+  readonly slots: readonly (readonly TouPeriodCode[])[];
+  readonly halfHours: boolean;
+}
+
+/** The month × hour (or × half hour) grid of TOU periods, one colour per period. */
+export function TouHeatmap({ slots, halfHours }: TouHeatmapProps) {
+  const { t } = useTranslation();
+  const option = useMemo<EChartsCoreOption>(() => {
+    const labels = timeAxisLabels(halfHours);
+    const periodName = (code: number) => t(`tou.period.${code}` as 'tou.period.0');
+    const months = Array.from({ length: 12 }, (_, m) => t('tou.editor.month', { month: m + 1 }));
+    return {
+      tooltip: {
+        formatter: (params: { value?: [number, number, number] }) => {
+          const [x, y, period] = params.value ?? [0, 0, 0];
+          return t('pages.priceSearch.chartTooltip', {
+            month: y + 1,
+            time: labels[x] ?? '',
+            period: periodName(period),
+          });
+        },
+      },
+      grid: { left: 64, right: 16, top: 8, bottom: 72 },
+      xAxis: {
+        type: 'category',
+        data: labels,
+        splitArea: { show: true },
+        axisLabel: { interval: halfHours ? 3 : 1 },
+      },
+      yAxis: { type: 'category', data: months, inverse: true, splitArea: { show: true } },
+      visualMap: {
+        type: 'piecewise',
+        orient: 'horizontal',
+        left: 'center',
+        bottom: 8,
+        dimension: 2,
+        pieces: TOU_PERIOD_ORDER.map((code) => ({
+          value: code,
+          label: periodName(code),
+          color: TOU_PERIOD_COLORS[code],
+        })),
+      },
+      series: [
+        {
+          type: 'heatmap',
+          data: heatmapCells(slots, halfHours),
+          itemStyle: { borderColor: '#ffffff', borderWidth: 1 },
+          emphasis: { itemStyle: { borderColor: '#000000', borderWidth: 1 } },
+        },
+      ],
+    };
+  }, [slots, halfHours, t]);
+  return <EChart option={option} style={{ height: 420 }} />;
+}

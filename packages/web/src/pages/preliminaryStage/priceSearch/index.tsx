@@ -1,0 +1,289 @@
+import { DownloadOutlined, EditOutlined, LinkOutlined } from '@ant-design/icons';
+import {
+  PRICE_ADMIN_ROLE,
+  PRICE_USER_CATEGORIES,
+  PRICE_VOLTAGE_LEVELS,
+  type PriceUserCategory,
+  type PriceVoltageLevel,
+} from '@pvplan/contract';
+import {
+  Alert,
+  Button,
+  Card,
+  Cascader,
+  Col,
+  DatePicker,
+  Empty,
+  Flex,
+  Row,
+  Segmented,
+  Select,
+  Space,
+  Spin,
+  Statistic,
+  Typography,
+} from 'antd';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HasRole } from '../../../components/permission';
+import { useDocumentTitle } from '../../../utils/useDocumentTitle';
+import { PeriodDetail } from './components/PeriodDetail';
+import { PriceTable } from './components/PriceTable';
+import { TouEditDrawer } from './components/TouEditDrawer';
+import { TouHeatmap } from './components/TouHeatmap';
+import { useAreaPriceInfo, useAreaTree, useExportPrice } from './hooks';
+import {
+  areaPriceBodyOf,
+  cascaderOptions,
+  DEFAULT_AREA_PATH,
+  hasHalfHourDetail,
+  inheritance,
+  type PriceSearchState,
+} from './priceSearchRules';
+
+const ADMIN_ROLES = [PRICE_ADMIN_ROLE] as const;
+
+/**
+ * Price search (menu url preliminaryStage/priceSearch/index): pick an area, user category, voltage
+ * level and month; see the month × hour grid of TOU periods, the agency price table, the spreads and
+ * each month's periods; export the result as .xlsx. Administrators can edit the area's TOU table.
+ */
+export default function PriceSearchPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('pages.priceSearch.title'));
+  const [state, setState] = useState<PriceSearchState>({ areaPath: DEFAULT_AREA_PATH });
+  const [halfHours, setHalfHours] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const areas = useAreaTree();
+  const body = areaPriceBodyOf(state);
+  const info = useAreaPriceInfo(body);
+  const exporter = useExportPrice();
+  const options = useMemo(() => cascaderOptions(areas.data ?? []), [areas.data]);
+  const data = info.data;
+  const from = data ? inheritance(data) : null;
+  const row = data?.selectedRow ?? null;
+  const monthShown = Number(
+    (state.month ?? data?.priceTable?.month ?? dayjs().format('YYYY-MM')).slice(5, 7),
+  );
+
+  return (
+    <Flex vertical gap={16}>
+      <Card>
+        <Flex wrap gap={16} align="center">
+          <Space>
+            <span>{t('pages.priceSearch.area')}</span>
+            <Cascader
+              style={{ width: 260 }}
+              options={options}
+              loading={areas.isLoading}
+              changeOnSelect
+              showSearch
+              value={[...state.areaPath]}
+              placeholder={t('pages.priceSearch.areaPlaceholder')}
+              onChange={(path) => setState((s) => ({ ...s, areaPath: (path ?? []).map(String) }))}
+            />
+          </Space>
+          <Space>
+            <span>{t('pages.priceSearch.category')}</span>
+            <Select<PriceUserCategory | undefined>
+              style={{ width: 200 }}
+              allowClear
+              placeholder={t('pages.priceSearch.anyOption')}
+              value={state.userCategory}
+              onChange={(userCategory) => setState((s) => ({ ...s, userCategory }))}
+              options={PRICE_USER_CATEGORIES.map((value) => ({
+                value,
+                label: t(`pages.priceSearch.category.${value}` as 'pages.priceSearch.category.general_ci'),
+              }))}
+            />
+          </Space>
+          <Space>
+            <span>{t('pages.priceSearch.voltage')}</span>
+            <Select<PriceVoltageLevel | undefined>
+              style={{ width: 160 }}
+              allowClear
+              placeholder={t('pages.priceSearch.anyOption')}
+              value={state.voltageLevel}
+              onChange={(voltageLevel) => setState((s) => ({ ...s, voltageLevel }))}
+              options={PRICE_VOLTAGE_LEVELS.map((value) => ({
+                value,
+                label: t(`pages.priceSearch.voltage.${value}` as 'pages.priceSearch.voltage.kv1_10'),
+              }))}
+            />
+          </Space>
+          <Space>
+            <span>{t('pages.priceSearch.month')}</span>
+            <DatePicker
+              picker="month"
+              placeholder={t('pages.priceSearch.monthPlaceholder')}
+              value={state.month ? dayjs(`${state.month}-01`) : null}
+              onChange={(value) =>
+                setState((s) => ({ ...s, month: value ? value.format('YYYY-MM') : undefined }))
+              }
+            />
+          </Space>
+          <Button
+            icon={<DownloadOutlined />}
+            disabled={!body || !data}
+            loading={exporter.isPending}
+            onClick={() => body && data && exporter.mutate({ body, areaName: data.areaName })}
+          >
+            {t('pages.priceSearch.export')}
+          </Button>
+          {data && (
+            <HasRole roles={ADMIN_ROLES}>
+              <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
+                {t('pages.priceSearch.editTou')}
+              </Button>
+            </HasRole>
+          )}
+          {data?.latestMonth && (
+            <Typography.Text type="secondary">
+              {t('pages.priceSearch.latestMonth', { month: data.latestMonth })}
+            </Typography.Text>
+          )}
+        </Flex>
+      </Card>
+
+      {!body ? (
+        <Card>
+          <Empty description={t('pages.priceSearch.areaPlaceholder')} />
+        </Card>
+      ) : !data ? (
+        <Card>
+          <Spin />
+        </Card>
+      ) : (
+        <Spin spinning={info.isFetching}>
+          <Flex vertical gap={16}>
+            {!data.priceTable && <Alert type="info" showIcon message={t('pages.priceSearch.noPrice')} />}
+            {data.priceTable && !data.priceMonthMatches && data.requestedMonth && (
+              <Alert
+                type="warning"
+                showIcon
+                message={t('pages.priceSearch.priceMonthDiffers', {
+                  month: data.requestedMonth,
+                  priceMonth: data.priceTable.month,
+                })}
+              />
+            )}
+            <Card
+              title={t('pages.priceSearch.gridTitle')}
+              extra={
+                <Segmented<'hours' | 'halfHours'>
+                  value={halfHours ? 'halfHours' : 'hours'}
+                  onChange={(value) => setHalfHours(value === 'halfHours')}
+                  options={[
+                    { value: 'hours', label: t('pages.priceSearch.gridHours') },
+                    { value: 'halfHours', label: t('pages.priceSearch.gridHalfHours') },
+                  ]}
+                />
+              }
+            >
+              {data.tou ? (
+                <Flex vertical gap={8}>
+                  <TouHeatmap slots={data.tou.slots} halfHours={halfHours} />
+                  <Typography.Text type="secondary">
+                    {t('pages.priceSearch.touSource', {
+                      source: data.tou.sourceTitle,
+                      month: data.tou.effectiveMonth,
+                    })}
+                    {data.tou.sourceUrl && (
+                      <Typography.Link href={data.tou.sourceUrl} target="_blank" rel="noreferrer">
+                        {' '}
+                        <LinkOutlined />
+                      </Typography.Link>
+                    )}
+                  </Typography.Text>
+                  {from?.touFrom && (
+                    <Typography.Text type="secondary">
+                      {t('pages.priceSearch.touInherited', { area: data.areaName, parent: from.touFrom })}
+                    </Typography.Text>
+                  )}
+                  {!halfHours && hasHalfHourDetail(data.tou.slots) && (
+                    <Alert type="info" showIcon message={t('pages.priceSearch.halfHourHint')} />
+                  )}
+                </Flex>
+              ) : (
+                <Empty description={t('pages.priceSearch.noTou')} />
+              )}
+            </Card>
+
+            {data.priceTable && (
+              <Card title={`${t('pages.priceSearch.tableTitle')} · ${data.priceTable.month}`}>
+                <Flex vertical gap={12}>
+                  <Row gutter={16}>
+                    <Col xs={24} sm={12} md={6}>
+                      <Statistic
+                        title={t('pages.priceSearch.peakValley')}
+                        value={row?.peakValleySpreadYuanPerKwh ?? '—'}
+                        precision={row?.peakValleySpreadYuanPerKwh != null ? 4 : undefined}
+                      />
+                    </Col>
+                    <Col xs={24} sm={12} md={6}>
+                      <Statistic
+                        title={t('pages.priceSearch.maxSpread')}
+                        value={row?.maxSpreadYuanPerKwh ?? '—'}
+                        precision={row ? 4 : undefined}
+                      />
+                    </Col>
+                    <Col xs={24} md={12}>
+                      <Typography.Text type="secondary">
+                        {row
+                          ? t('pages.priceSearch.selectedRow', {
+                              category: t(
+                                `pages.priceSearch.category.${row.userCategory}` as 'pages.priceSearch.category.general_ci',
+                              ),
+                              voltage: t(
+                                `pages.priceSearch.voltage.${row.voltageLevel}` as 'pages.priceSearch.voltage.kv1_10',
+                              ),
+                            })
+                          : t('pages.priceSearch.noRow')}
+                      </Typography.Text>
+                    </Col>
+                  </Row>
+                  <PriceTable table={data.priceTable} selected={row} />
+                  <Typography.Text type="secondary">
+                    {t('pages.priceSearch.priceSource', { source: data.priceTable.sourceTitle })}
+                    {data.priceTable.sourceUrl && (
+                      <Typography.Link href={data.priceTable.sourceUrl} target="_blank" rel="noreferrer">
+                        {' '}
+                        {t('pages.priceSearch.openSource')}
+                      </Typography.Link>
+                    )}
+                    {data.priceTable.fundsIncludedInEnergyPrices &&
+                      ` · ${t('pages.priceSearch.fundsIncluded')}`}
+                    {from?.pricesFrom &&
+                      ` · ${t('pages.priceSearch.priceFromParent', { parent: from.pricesFrom })}`}
+                  </Typography.Text>
+                </Flex>
+              </Card>
+            )}
+
+            {data.months.length > 0 && (
+              <Card title={t('pages.priceSearch.periodsTitle')}>
+                <PeriodDetail
+                  key={`${data.areaCode}-${monthShown}`}
+                  months={data.months}
+                  initialMonth={monthShown}
+                />
+              </Card>
+            )}
+          </Flex>
+        </Spin>
+      )}
+
+      {editing && data && (
+        <TouEditDrawer
+          open={editing}
+          onClose={() => setEditing(false)}
+          areaCode={data.tou?.areaCode ?? data.areaCode}
+          areaName={data.tou?.areaName ?? data.areaName}
+          tou={data.tou}
+          defaultMonth={state.month ?? dayjs().format('YYYY-MM')}
+        />
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,93 @@
+import type { AreaPriceInfo, TouPeriodCode } from '@pvplan/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  areaCodeOfPath,
+  areaPriceBodyOf,
+  cascaderOptions,
+  fallbackFileName,
+  hasHalfHourDetail,
+  heatmapCells,
+  inheritance,
+  timeAxisLabels,
+} from './priceSearchRules';
+
+const flatYear = (): TouPeriodCode[][] =>
+  Array.from({ length: 12 }, () => new Array<TouPeriodCode>(48).fill(2));
+
+describe('area choice', () => {
+  it('builds cascader options from the division tree', () => {
+    const options = cascaderOptions([
+      {
+        adcode: '420000',
+        name: '湖北省',
+        level: 1,
+        parentCode: null,
+        children: [{ adcode: '420100', name: '武汉市', level: 2, parentCode: '420000' }],
+      },
+      { adcode: '710000', name: '台湾省', level: 1, parentCode: null },
+    ]);
+    expect(options).toEqual([
+      { value: '420000', label: '湖北省', children: [{ value: '420100', label: '武汉市' }] },
+      { value: '710000', label: '台湾省' },
+    ]);
+  });
+
+  it('takes the last code of the path and leaves out empty choices', () => {
+    expect(areaCodeOfPath(['420000', '420100'])).toBe('420100');
+    expect(areaCodeOfPath(['420000'])).toBe('420000');
+    expect(areaCodeOfPath([])).toBeNull();
+    expect(areaPriceBodyOf({ areaPath: [] })).toBeNull();
+    expect(areaPriceBodyOf({ areaPath: ['420000'], month: '2026-01', voltageLevel: 'kv35' })).toEqual({
+      areaCode: '420000',
+      month: '2026-01',
+      voltageLevel: 'kv35',
+    });
+  });
+});
+
+describe('heatmap', () => {
+  it('labels 24 hours or 48 half hours', () => {
+    expect(timeAxisLabels(false)).toHaveLength(24);
+    expect(timeAxisLabels(false)[23]).toBe('23:00');
+    expect(timeAxisLabels(true)[37]).toBe('18:30');
+  });
+
+  it('gives one cell per hour and month from the :00 slot', () => {
+    const slots = flatYear();
+    slots[0]![36] = 0; // January 18:00 sharp
+    slots[0]![37] = 0;
+    const cells = heatmapCells(slots, false);
+    expect(cells).toHaveLength(12 * 24);
+    expect(cells.find(([x, y]) => x === 18 && y === 0)).toEqual([18, 0, 0]);
+    expect(heatmapCells(slots, true)).toHaveLength(12 * 48);
+  });
+
+  it('notices a period boundary inside an hour', () => {
+    const slots = flatYear();
+    expect(hasHalfHourDetail(slots)).toBe(false);
+    slots[3]![23] = 3; // 11:30 valley, 11:00 flat
+    expect(hasHalfHourDetail(slots)).toBe(true);
+  });
+});
+
+describe('inheritance', () => {
+  it('names the ancestor whose tables a city shows', () => {
+    const info = {
+      areaCode: '420100',
+      areaPath: [
+        { adcode: '420000', name: '湖北省', level: 1, parentCode: null, hasChildren: true },
+        { adcode: '420100', name: '武汉市', level: 2, parentCode: '420000', hasChildren: true },
+      ],
+      tou: { areaCode: '420000', areaName: '湖北省' },
+      priceTable: null,
+    } as unknown as AreaPriceInfo;
+    expect(inheritance(info)).toEqual({ touFrom: '湖北省', pricesFrom: null });
+  });
+});
+
+describe('fallbackFileName', () => {
+  it('names the export after the area and month', () => {
+    expect(fallbackFileName('武汉市', '2026-01')).toBe('price-info_武汉市_2026-01.xlsx');
+    expect(fallbackFileName('武汉市', null)).toBe('price-info_武汉市_latest.xlsx');
+  });
+});

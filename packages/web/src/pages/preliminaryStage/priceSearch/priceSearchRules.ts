@@ -1,0 +1,105 @@
+import type {
+  AreaNode,
+  AreaPriceBody,
+  AreaPriceInfo,
+  PriceUserCategory,
+  PriceVoltageLevel,
+  TouPeriodCode,
+} from '@pvplan/contract';
+
+/** What the user picked on the price search page. */
+export interface PriceSearchState {
+  /** Cascader path: province, then city. */
+  readonly areaPath: readonly string[];
+  readonly userCategory?: PriceUserCategory;
+  readonly voltageLevel?: PriceVoltageLevel;
+  /** `YYYY-MM`; absent = the latest month held. */
+  readonly month?: string;
+}
+
+/** Hubei / Wuhan: the area with a complete official table in the shipped data. */
+export const DEFAULT_AREA_PATH: readonly string[] = ['420000', '420100'];
+
+export interface CascaderOption {
+  readonly value: string;
+  readonly label: string;
+  readonly children?: CascaderOption[];
+}
+
+/** Province / city options of the area cascader from dict/getAreas (level 2). */
+export function cascaderOptions(tree: readonly AreaNode[]): CascaderOption[] {
+  return tree.map((node) => ({
+    value: node.adcode,
+    label: node.name,
+    ...(node.children?.length ? { children: cascaderOptions(node.children) } : {}),
+  }));
+}
+
+/** The area of a cascader path: its last code, or null for an empty path. */
+export function areaCodeOfPath(path: readonly string[] | undefined): string | null {
+  return path && path.length > 0 ? (path[path.length - 1] ?? null) : null;
+}
+
+/** The request body of getAreaPriceInfo / exportAreaPriceInfo; null until an area is chosen. */
+export function areaPriceBodyOf(state: PriceSearchState): AreaPriceBody | null {
+  const areaCode = areaCodeOfPath(state.areaPath);
+  if (!areaCode) return null;
+  return {
+    areaCode,
+    ...(state.month ? { month: state.month } : {}),
+    ...(state.userCategory ? { userCategory: state.userCategory } : {}),
+    ...(state.voltageLevel ? { voltageLevel: state.voltageLevel } : {}),
+  };
+}
+
+/** Clock labels of the heatmap's x axis: 24 hours or 48 half hours. */
+export function timeAxisLabels(halfHours: boolean): string[] {
+  return Array.from({ length: halfHours ? 48 : 24 }, (_, i) => {
+    const minutes = halfHours ? i * 30 : i * 60;
+    return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  });
+}
+
+/**
+ * Heatmap cells `[x, y, period]`: x = hour (the :00 slot) or half hour, y = month index (0 = January).
+ * The hourly view shows each hour's first half; a half hour that differs shows in the half-hour view.
+ */
+export function heatmapCells(
+  slots: readonly (readonly TouPeriodCode[])[],
+  halfHours: boolean,
+): Array<[number, number, number]> {
+  const cells: Array<[number, number, number]> = [];
+  slots.forEach((day, month) => {
+    const count = halfHours ? 48 : 24;
+    for (let x = 0; x < count; x += 1) {
+      const period = day[halfHours ? x : x * 2];
+      if (period !== undefined) cells.push([x, month, period]);
+    }
+  });
+  return cells;
+}
+
+/** Whether an hourly view would hide a difference inside an hour (then the page offers half hours). */
+export function hasHalfHourDetail(slots: readonly (readonly TouPeriodCode[])[]): boolean {
+  return slots.some((day) => day.some((period, slot) => slot % 2 === 1 && period !== day[slot - 1]));
+}
+
+/** Where the shown tables come from when the chosen area has none of its own. */
+export function inheritance(info: AreaPriceInfo): { touFrom: string | null; pricesFrom: string | null } {
+  const nameOf = (code: string | undefined) => info.areaPath.find((a) => a.adcode === code)?.name ?? null;
+  return {
+    touFrom:
+      info.tou && info.tou.areaCode !== info.areaCode
+        ? (nameOf(info.tou.areaCode) ?? info.tou.areaName)
+        : null,
+    pricesFrom:
+      info.priceTable && info.priceTable.areaCode !== info.areaCode
+        ? (nameOf(info.priceTable.areaCode) ?? info.priceTable.areaName)
+        : null,
+  };
+}
+
+/** The download name when the server names none. */
+export function fallbackFileName(areaName: string, month: string | null): string {
+  return `price-info_${areaName}_${month ?? 'latest'}.xlsx`;
+}
