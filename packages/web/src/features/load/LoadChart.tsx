@@ -1,47 +1,6 @@
-import { BarChart, HeatmapChart, LineChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, TooltipComponent, VisualMapComponent } from 'echarts/components';
-import { type EChartsCoreOption, init, use } from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
-import { type CSSProperties, useEffect, useRef } from 'react';
+import { EChart, type EChartProps } from '../../components/EChart';
 
-use([
-  LineChart,
-  BarChart,
-  HeatmapChart,
-  GridComponent,
-  LegendComponent,
-  TooltipComponent,
-  VisualMapComponent,
-  CanvasRenderer,
-]);
+export type LoadChartProps = EChartProps;
 
-export interface LoadChartProps {
-  readonly option: EChartsCoreOption;
-  readonly style?: CSSProperties;
-}
-
-/** An ECharts canvas with the line, bar and heat-map modules of the load charts; follows its box size. */
-export function LoadChart({ option, style }: LoadChartProps) {
-  const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<ReturnType<typeof init> | null>(null);
-
-  useEffect(() => {
-    const element = box.current;
-    if (!element) return;
-    const instance = init(element);
-    chart.current = instance;
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    chart.current?.setOption(option, true);
-  }, [option]);
-
-  return <div ref={box} style={{ width: '100%', height: 360, ...style }} />;
-}
+/** The load charts' canvas: the app's shared ECharts component. */
+export const LoadChart = EChart;

@@ -1,14 +1,10 @@
 import type { WeatherSeriesSummary } from '@pvplan/contract';
 import { Descriptions } from 'antd';
-import { BarChart } from 'echarts/charts';
-import { GridComponent, TooltipComponent } from 'echarts/components';
-import { type EChartsCoreOption, init, use } from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useMemo, useRef } from 'react';
+import type { EChartsCoreOption } from 'echarts/core';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EChart } from '../../components/EChart';
 import { formatNumber } from './weatherText';
-
-use([BarChart, GridComponent, TooltipComponent, CanvasRenderer]);
 
 /** UTC offset as written after "UTC": +8, −3.5, ±0. */
 export function formatTzOffset(hours: number): string {
@@ -19,8 +15,6 @@ export function formatTzOffset(hours: number): string {
 /** Monthly GHI bars (ECharts, bar chart modules only). */
 export function WeatherMonthlyChart({ summary }: { readonly summary: WeatherSeriesSummary }) {
   const { t } = useTranslation();
-  const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<ReturnType<typeof init> | null>(null);
   const option = useMemo<EChartsCoreOption>(
     () => ({
       tooltip: { trigger: 'axis' },
@@ -42,25 +36,7 @@ export function WeatherMonthlyChart({ summary }: { readonly summary: WeatherSeri
     [summary, t],
   );
 
-  useEffect(() => {
-    const element = box.current;
-    if (!element) return;
-    const instance = init(element);
-    chart.current = instance;
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    chart.current?.setOption(option, true);
-  }, [option]);
-
-  return <div ref={box} style={{ width: '100%', height: 240 }} />;
+  return <EChart option={option} style={{ height: 240 }} />;
 }
 
 /** Site, span, annual irradiation and mean temperature of a series, then its monthly chart. */

@@ -2,9 +2,9 @@ import type { TouPeriodCode } from '@pvplan/contract';
 import type { EChartsCoreOption } from 'echarts/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EChart } from '../../../../components/EChart';
 import { TOU_PERIOD_COLORS, TOU_PERIOD_ORDER } from '../../../../features/tou';
 import { heatmapCells, timeAxisLabels } from '../priceSearchRules';
-import { EChart } from './EChart';
 
 export interface TouHeatmapProps {
   /** 12 × 48 period codes. */

@@ -1,17 +1,27 @@
-import { HeatmapChart } from 'echarts/charts';
-import { GridComponent, TooltipComponent, VisualMapComponent } from 'echarts/components';
+import { BarChart, HeatmapChart, LineChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent, VisualMapComponent } from 'echarts/components';
 import { type EChartsCoreOption, init, use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { type CSSProperties, useEffect, useRef } from 'react';
 
-use([HeatmapChart, GridComponent, TooltipComponent, VisualMapComponent, CanvasRenderer]);
+// The chart types the app draws (line, bar, heat map) and their components; nothing else is bundled.
+use([
+  LineChart,
+  BarChart,
+  HeatmapChart,
+  GridComponent,
+  LegendComponent,
+  TooltipComponent,
+  VisualMapComponent,
+  CanvasRenderer,
+]);
 
 export interface EChartProps {
   readonly option: EChartsCoreOption;
   readonly style?: CSSProperties;
 }
 
-/** An ECharts canvas (heatmap and its components only, to keep the chunk small) that follows its box size. */
+/** The app's one ECharts canvas: draws `option` and follows its box size. */
 export function EChart({ option, style }: EChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<ReturnType<typeof init> | null>(null);
