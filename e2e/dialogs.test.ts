@@ -173,7 +173,7 @@ describe('shell dialogs', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  it('purchase records: without the membership endpoints it says so instead of showing data', async () => {
+  it('purchase records: the dialog shows the account orders (none yet for this demo member)', async () => {
     await loginAs('13800000002');
     const answered = page.waitForResponse((response) =>
       response.url().includes('/optVipOrder/findByConditionUserId'),
@@ -181,19 +181,11 @@ describe('shell dialogs', () => {
     await page.getByTestId('user-menu-trigger').click();
     await page.getByTestId('menu-purchase-records').click();
     await page.getByTestId('dialog-purchase-records').waitFor({ state: 'visible', timeout: 10_000 });
-    const status = (await answered).status();
-    if (status === 404) {
-      // Until the membership issue lands: an honest empty state and no error toast.
-      await page.getByTestId('purchase-records-unavailable').waitFor({ state: 'visible', timeout: 5_000 });
-      expect(await page.locator('.ant-message-notice').count()).toBe(0);
-    } else {
-      // Once it has landed: the table is shown (empty for this new demo account).
-      await page.getByTestId('dialog-purchase-records').locator('.ant-table').waitFor({ timeout: 5_000 });
-    }
-    const unexpected = consoleErrors.filter(
-      (entry) => !(entry.url.includes('/optVipOrder/') && /status of 404/.test(entry.text)),
-    );
-    expect(unexpected).toEqual([]);
+    expect((await answered).status()).toBe(200);
+    await page.getByTestId('dialog-purchase-records').locator('.ant-table').waitFor({ timeout: 5_000 });
+    expect(await page.getByTestId('purchase-records-unavailable').count()).toBe(0);
+    expect(await page.locator('.ant-message-notice').count()).toBe(0);
+    expect(consoleErrors).toEqual([]);
   });
 
   it('change password: success clears the session, goes to /login and the new password works', async () => {

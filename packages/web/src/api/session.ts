@@ -166,3 +166,9 @@ export function currentPassCode(): string | null {
   const query = hash.includes('?') ? hash.slice(hash.indexOf('?') + 1) : window.location.search.slice(1);
   return new URLSearchParams(query).get('passCode');
 }
+
+/** Closes the tab; browsers only allow it for tabs a script opened, so a blank page is the fallback. */
+export function closePage(): void {
+  window.close();
+  window.location.replace('about:blank');
+}

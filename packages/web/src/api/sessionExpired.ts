@@ -1,6 +1,6 @@
 import { i18n } from '../locales/i18n';
 import { modalApi } from '../utils/feedback';
-import { isJumpSession } from './session';
+import { closePage, isJumpSession } from './session';
 
 let showing = false;
 
@@ -8,8 +8,7 @@ let showing = false;
 function leave(jumpIn: boolean): void {
   showing = false;
   if (jumpIn) {
-    window.close();
-    window.location.replace('about:blank');
+    closePage();
     return;
   }
   window.location.hash = '#/login';

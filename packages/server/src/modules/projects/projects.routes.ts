@@ -129,6 +129,17 @@ export async function projectsRoutes(fastify: FastifyInstance): Promise<void> {
   const preHandler = app.authenticate;
   const P = PROJECT_PATHS;
   const lang = (request: FastifyRequest) => request.ctx.language;
+  /** The project's saved configs (PV, storage, load, economics) for the caller. */
+  const configsOf = (request: FastifyRequest, projId: string | undefined | null) =>
+    projects.configsView(principalOf(request), projIdOf(request, projId));
+  /** Saves whichever config parts a body carries (PV or storage, with load and economics). */
+  const saveConfigsOf = (
+    request: FastifyRequest,
+    body: { readonly projId?: string | null } & Parameters<typeof projects.saveConfigs>[2],
+  ) => {
+    const { projId, ...parts } = body;
+    return projects.saveConfigs(principalOf(request), projIdOf(request, projId), parts);
+  };
 
   // A member feature refused to a free user: a clear message naming the upgrade (and the purchase
   // page in data), not an error page. Every other error goes on to the app's error handler.
@@ -285,26 +296,14 @@ export async function projectsRoutes(fastify: FastifyInstance): Promise<void> {
       schema: { tags, summary: 'Save the PV model (and load, economics)', body: saveConfigModelBody },
       preHandler,
     },
-    async (request) => {
-      const { projId, ...parts } = request.body;
-      return ok(
-        lang(request),
-        await projects.saveConfigs(principalOf(request), projIdOf(request, projId), parts),
-      );
-    },
+    async (request) => ok(lang(request), await saveConfigsOf(request, request.body)),
   );
   app.post(
     P.getProJConfigPvModel,
     { schema: { tags, summary: 'The PV model configuration', body: projIdBody }, preHandler },
     async (request) => {
-      const c = await projects.configsView(principalOf(request), projIdOf(request, request.body?.projId));
-      return ok(lang(request), {
-        projId: c.projId,
-        pv: c.pv,
-        load: c.load,
-        economics: c.economics,
-        saved: c.saved,
-      });
+      const { projId, pv, load, economics, saved } = await configsOf(request, request.body?.projId);
+      return ok(lang(request), { projId, pv, load, economics, saved });
     },
   );
   app.post(
@@ -313,26 +312,14 @@ export async function projectsRoutes(fastify: FastifyInstance): Promise<void> {
       schema: { tags, summary: 'Save the storage (and load, economics)', body: saveConfigEsBody },
       preHandler,
     },
-    async (request) => {
-      const { projId, ...parts } = request.body;
-      return ok(
-        lang(request),
-        await projects.saveConfigs(principalOf(request), projIdOf(request, projId), parts),
-      );
-    },
+    async (request) => ok(lang(request), await saveConfigsOf(request, request.body)),
   );
   app.post(
     P.getProJConfigEsModel,
     { schema: { tags, summary: 'The storage configuration', body: projIdBody }, preHandler },
     async (request) => {
-      const c = await projects.configsView(principalOf(request), projIdOf(request, request.body?.projId));
-      return ok(lang(request), {
-        projId: c.projId,
-        es: c.es,
-        load: c.load,
-        economics: c.economics,
-        saved: c.saved,
-      });
+      const { projId, es, load, economics, saved } = await configsOf(request, request.body?.projId);
+      return ok(lang(request), { projId, es, load, economics, saved });
     },
   );
 

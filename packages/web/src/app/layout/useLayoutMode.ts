@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router-dom';
 
 /** Viewports at most this wide get the mobile layout (spec 000 §2). */
@@ -38,9 +38,7 @@ export async function toggleFullscreen(): Promise<void> {
 
 /** Whether the URL asks for the embedded view (spec 000 §2: the URL contains `embed`). */
 export function useIsEmbedded(): boolean {
-  const location = useLocation();
-  const [embedded, setEmbedded] = useState(() => window.location.href.includes('embed'));
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-read the address on every navigation.
-  useEffect(() => setEmbedded(window.location.href.includes('embed')), [location]);
-  return embedded;
+  // Re-rendered on every navigation through useLocation; the answer is read from the address itself.
+  useLocation();
+  return window.location.href.includes('embed');
 }

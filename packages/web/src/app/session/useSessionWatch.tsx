@@ -1,13 +1,7 @@
 import { Button, Modal } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isJumpSession, TOKEN_STORAGE_KEY } from '../../api/session';
-
-/** Closes the tab; browsers only allow it for tabs a script opened, so a blank page is the fallback. */
-export function closePage(): void {
-  window.close();
-  window.location.replace('about:blank');
-}
+import { closePage, isJumpSession, TOKEN_STORAGE_KEY } from '../../api/session';
 
 /**
  * Token change in another tab (spec 000 §4): the page reloads; a tab opened by a skip jump
