@@ -21,25 +21,10 @@ import {
   simulatePvwattsSystem,
   summarisePvOutputs,
 } from '../src/index.js';
+import { median, time } from './timing.js';
 
 const SHARED_PARENT = fileURLToPath(new URL('../../../../', import.meta.url));
 const REF = `${SHARED_PARENT}shared/reference/`;
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
-
-function time(runs: number, fn: () => void): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    fn();
-    out.push(performance.now() - t0);
-  }
-  return out;
-}
 
 const benchName = '02_beijing_cswd_s30_perez.json';
 const scenario = JSON.parse(readFileSync(`${REF}scenarios/${benchName}`, 'utf8')) as Scenario;

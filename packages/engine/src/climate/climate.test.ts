@@ -35,9 +35,36 @@ function expectCode(fn: () => unknown, code: string) {
 }
 
 describe('built-in climatology table', () => {
-  it('holds 8 stations with 12 finite monthly values each and unique ids', () => {
-    expect(CLIMATE_STATIONS.length).toBe(8);
-    expect(new Set(CLIMATE_STATIONS.map((s) => s.id)).size).toBe(8);
+  it('holds the 8 original stations plus the coverage extension, 12 finite monthly values each, unique ids', () => {
+    expect(CLIMATE_STATIONS.length).toBeGreaterThan(8);
+    for (const id of [
+      'beijing',
+      'shanghai',
+      'guangzhou',
+      'chengdu',
+      'lhasa',
+      'urumqi',
+      'harbin',
+      'kunming',
+    ]) {
+      expect(CLIMATE_STATIONS.some((s) => s.id === id)).toBe(true);
+    }
+    expect(new Set(CLIMATE_STATIONS.map((s) => s.id)).size).toBe(CLIMATE_STATIONS.length);
+    // All 31 mainland provincial-level capitals (SOURCES.md, "Coverage gap") plus Qingdao, Dalian,
+    // Xiamen and Ningbo.
+    const capitals = [
+      ...['beijing', 'tianjin', 'shanghai', 'chongqing', 'shijiazhuang', 'taiyuan', 'hohhot', 'shenyang'],
+      ...['changchun', 'harbin', 'nanjing', 'hangzhou', 'hefei', 'fuzhou', 'nanchang', 'jinan'],
+      ...['zhengzhou', 'wuhan', 'changsha', 'guangzhou', 'nanning', 'haikou', 'chengdu', 'guiyang'],
+      ...['kunming', 'lhasa', 'xian', 'lanzhou', 'xining', 'yinchuan', 'urumqi'],
+    ];
+    expect(capitals).toHaveLength(31);
+    for (const id of capitals)
+      expect(
+        CLIMATE_STATIONS.some((s) => s.id === id),
+        id,
+      ).toBe(true);
+    expect(CLIMATE_STATIONS).toHaveLength(35);
     for (const s of CLIMATE_STATIONS) {
       for (const arr of [s.ghiKwhM2Day, s.tempAirC, s.tempAirRangeC, s.windSpeedMs, s.ghiDaysSampled]) {
         expect(arr.length).toBe(12);
@@ -49,10 +76,12 @@ describe('built-in climatology table', () => {
   });
 
   it('keeps the transcribed Beijing (CDSRD 54511) values', () => {
-    // Hand check of January: mean of the 62 January days sampled (1970, 1996) = 8.053 MJ/m²/day → /3.6.
+    // January: mean of the 124 January days sampled (1970, 1996, 2001, 2013) = 7.326 MJ/m²/day → /3.6
+    // (test/climate.test.ts recomputes every month from data/cdsrd-daily-ghi-samples.txt).
     const bj = CLIMATE_STATIONS.find((s) => s.id === 'beijing')!;
     expect(bj.stationId).toBe('54511');
-    expect(bj.ghiKwhM2Day[0]).toBeCloseTo(2.237, 3);
+    expect(bj.ghiDaysSampled[0]).toBe(124);
+    expect(bj.ghiKwhM2Day[0]).toBeCloseTo(2.035, 3);
     // Aladdin weather.csv, Beijing January: low −9 °C, high 1 °C → mean −4, range 10.
     expect(bj.tempAirC[0]).toBe(-4);
     expect(bj.tempAirRangeC[0]).toBe(10);
@@ -122,6 +151,75 @@ describe('nearestClimateStations', () => {
       expect(near[0]!.distanceKm).toBe(0);
       expect(near[1]!.distanceKm).toBeGreaterThan(0);
     }
+  });
+  it('resolves a city-centre coordinate to that city’s own station (coverage extension)', () => {
+    // City centres (Aladdin weather.csv coordinates) vs the CDSRD station positions in stations.ts,
+    // for the cities of the coverage extension that have a CDSRD station of their own.
+    const cases: [string, number, number][] = [
+      ['nanjing', 32.06, 118.8], // Xinjiekou; station 58238 at 31.93 N 118.90 E
+      ['hangzhou', 30.27, 120.16],
+      ['jinan', 36.65, 117.12],
+      ['zhengzhou', 34.75, 113.63],
+      ['wuhan', 30.59, 114.31], // station 57494 lies ~25 km west of the centre
+      ['changsha', 28.23, 112.94],
+      ['hefei', 31.82, 117.23],
+      ['fuzhou', 26.07, 119.3],
+      ['nanchang', 28.68, 115.86],
+      ['shenyang', 41.81, 123.43],
+      ['changchun', 43.82, 125.32],
+      ['taiyuan', 37.87, 112.55], // station 53772 lies ~28 km south of the centre
+      ['tianjin', 39.08, 117.2], // station 54527 lies ~13 km west of the centre
+      ['chongqing', 29.56, 106.55],
+      ['nanning', 22.82, 108.37], // station 59431 lies ~26 km south-west of the centre
+      ['guiyang', 26.65, 106.63],
+      ['haikou', 20.04, 110.2],
+      ['hohhot', 40.84, 111.75], // station 53463 lies ~15 km west of the centre
+      ['yinchuan', 38.49, 106.23],
+      ['xining', 36.62, 101.78], // station 52866 lies ~13 km north of the centre
+      ['qingdao', 36.07, 120.38],
+      ['dalian', 38.91, 121.61],
+      ['xiamen', 24.48, 118.09],
+      ['ningbo', 29.87, 121.54],
+    ];
+    for (const [id, lat, lon] of cases) {
+      const [first, second] = nearestClimateStations(lat, lon, 2);
+      expect(first!.station.id, id).toBe(id);
+      expect(first!.distanceKm, id).toBeLessThan(30);
+      expect(second!.distanceKm, id).toBeGreaterThan(first!.distanceKm);
+      // Inverse-distance weighting then gives the city's own station the dominant weight.
+      const c = climateAt(lat, lon);
+      expect(c.stations[0]!.id, id).toBe(id);
+      expect(c.stations[0]!.weight, id).toBeGreaterThan(0.9);
+    }
+    // Nanjing, worked by hand: haversine from (32.06, 118.8) to (31.9333, 118.9) ≈ 16.9 km.
+    const [nj] = nearestClimateStations(32.06, 118.8, 1);
+    expect(nj!.distanceKm).toBeCloseTo(16.9, 0);
+  });
+  it('labels the substitute stations of Shijiazhuang, Xi’an and Lanzhou with station and distance', () => {
+    // CDSRD has no file for these capitals' own stations (SOURCES.md, "Coverage gap"); the nearest
+    // CDSRD station stands in. Its name and its distance from the city centre (Aladdin weather.csv
+    // coordinates) must be on the entry, and the distance must be the real one.
+    const cases: [string, number, number, string][] = [
+      ['shijiazhuang', 38.04, 114.51, 'Xingtai'],
+      ['xian', 34.34, 108.94, 'Wugong'],
+      ['lanzhou', 36.06, 103.83, 'Gaolan'],
+    ];
+    for (const [id, lat, lon, stationNameEn] of cases) {
+      const s = CLIMATE_STATIONS.find((x) => x.id === id)!;
+      expect(s.substitute?.stationNameEn, id).toBe(stationNameEn);
+      expect(s.nameEn, id).toContain(`${stationNameEn} station`);
+      const dKm = greatCircleDistanceKm(lat, lon, s.latitudeDeg, s.longitudeDeg);
+      expect(Math.abs(dKm - s.substitute!.cityCentreDistanceKm), id).toBeLessThan(0.5);
+      expect(s.nameEn, id).toContain(`${Math.round(dKm)} km`);
+      // The city centre still resolves to its substitute station first.
+      expect(nearestClimateStations(lat, lon, 1)[0]!.station.id, id).toBe(id);
+    }
+    // Every other station is its city's own station.
+    expect(CLIMATE_STATIONS.filter((s) => s.substitute).map((s) => s.id)).toEqual([
+      'shijiazhuang',
+      'xian',
+      'lanzhou',
+    ]);
   });
   it('rejects an invalid position or count', () => {
     expectCode(() => nearestClimateStations(95, 100), 'CLIMATE_INVALID');

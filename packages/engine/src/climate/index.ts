@@ -1,3 +1,5 @@
+// Part of the climate API (a synthetic year feeds a scenario through it); defined beside prepareScenario.
+export { prepareScenarioFromWeather } from '../scenario/run.js';
 export type {
   ClimateAtOptions,
   InterpolatedClimate,
@@ -11,7 +13,7 @@ export {
   nearestClimateStations,
 } from './lookup.js';
 export type { SyntheticYearAtInput } from './simulate.js';
-export { prepareScenarioFromWeather, syntheticYearAt } from './simulate.js';
+export { syntheticYearAt } from './simulate.js';
 export { CLIMATE_STATIONS, WIND_50M_TO_10M_FACTOR } from './stations.js';
 export type { SyntheticYear, SyntheticYearInput } from './synthetic.js';
 export {

@@ -1,26 +1,5 @@
-import { createPoaContext } from '../pv/poa.js';
-import { type PreparedScenario, prepareSite, resolveScenario } from '../scenario/run.js';
-import type { Scenario } from '../scenario/types.js';
-import type { WeatherData } from '../weather/types.js';
 import { type ClimateAtOptions, climateAt, type InterpolatedClimate } from './lookup.js';
 import { type SyntheticYear, type SyntheticYearInput, synthesizeHourlyYear } from './synthetic.js';
-
-/**
- * `prepareScenario` for weather that is already parsed (e.g. a synthetic year): resolve the
- * scenario against it, compute sun and sky, precompute the transposition. Same steps and
- * defaults as `prepareScenario`; simulate with `simulatePreparedScenario`.
- * @param scenario scenario object (shared/reference/README.md format; `weather.path` unused)
- * @param weather parsed or synthetic weather
- */
-export function prepareScenarioFromWeather(scenario: Scenario, weather: WeatherData): PreparedScenario {
-  const resolved = resolveScenario(scenario, weather);
-  const site = prepareSite(resolved, weather);
-  const poaContext = createPoaContext(site.series, {
-    model: resolved.transposition,
-    perezCoefficients: resolved.perezCoefficients,
-  });
-  return { resolved, site, poaContext };
-}
 
 /** Inputs of `syntheticYearAt`. */
 export interface SyntheticYearAtInput

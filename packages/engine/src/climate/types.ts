@@ -56,6 +56,13 @@ export interface ClimateStation extends MonthlyClimate {
   /** Annual mean wind speed at 50 m of the source grid cell, m/s. */
   readonly windSpeed50mMs: number;
   readonly windSpeedMs: Monthly12;
+  /**
+   * Set when CDSRD holds no file for the city's own station and a nearby CDSRD station stands in
+   * for it (SOURCES.md, "Coverage gap"): the position, GHI and wind are that station's, the
+   * temperatures the city's. `cityCentreDistanceKm` is the great-circle distance from the city
+   * centre (Aladdin `weather.csv` coordinates) to the station.
+   */
+  readonly substitute?: { readonly stationNameEn: string; readonly cityCentreDistanceKm: number };
   readonly sources: {
     readonly ghi: ClimateSourceId;
     readonly temperature: ClimateSourceId;

@@ -86,6 +86,13 @@ export interface StorageEconomicsInput {
   readonly depreciationYears?: number;
   /** Fade of the savings (and discharge) per year of battery age, fraction; reset by a replacement. */
   readonly annualDegradation: number;
+  /**
+   * Multiplier of the year-1 savings (and discharge) in each year of battery age, index 0 = the
+   * first year after installation or replacement (e.g. the mean state of health of each year from
+   * the battery's life projection, `storage/projectBatteryLife`); the last entry holds for older
+   * ages. Replaces `annualDegradation` when given.
+   */
+  readonly savingsFactorByAge?: readonly number[];
   readonly savingsYear1: StorageSavingsInput;
   /** O&M, yuan per kWh of nominal energy per year (year-1 value). */
   readonly omYuanPerKwhYear?: number;
@@ -397,6 +404,12 @@ export function buildCashFlows(input: CashFlowInput): CashFlowResult {
     nonNegative(st.savingsYear1.arbitrageYuan, 'storage.savingsYear1.arbitrageYuan');
     nonNegative(st.savingsYear1.demandChargeYuan ?? 0, 'storage.savingsYear1.demandChargeYuan');
     nonNegative(st.savingsYear1.otherYuan ?? 0, 'storage.savingsYear1.otherYuan');
+    if (st.savingsFactorByAge) {
+      if (st.savingsFactorByAge.length === 0) bad('storage.savingsFactorByAge must not be empty');
+      st.savingsFactorByAge.forEach((f, i) => {
+        nonNegative(f, `storage.savingsFactorByAge[${i}]`);
+      });
+    }
     const depYears = st.depreciationYears ?? st.lifeYears;
     stCapex = capexTotals(st.capex, st.energyKwh);
     capexYuan[0]! += stCapex.grossYuan;
@@ -523,7 +536,9 @@ export function buildCashFlows(input: CashFlowInput): CashFlowResult {
       other[t] = otherOpex * opexEsc;
     }
     if (st) {
-      const fade = (1 - st.annualDegradation) ** (t - 1 - installYear[t]!);
+      const age = t - 1 - installYear[t]!;
+      const byAge = st.savingsFactorByAge;
+      const fade = byAge ? byAge[Math.min(age, byAge.length - 1)]! : (1 - st.annualDegradation) ** age;
       stArb[t] = st.savingsYear1.arbitrageYuan * priceEsc * fade;
       stDem[t] = (st.savingsYear1.demandChargeYuan ?? 0) * priceEsc * fade;
       stOth[t] = (st.savingsYear1.otherYuan ?? 0) * priceEsc * fade;

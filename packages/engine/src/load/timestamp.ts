@@ -209,15 +209,7 @@ export function parseDateTimeCell(cell: LoadCell, dateOrder: DateOrder = 'ymd'):
   if (!Number.isNaN(quick)) return quick;
   const s = normaliseText(cell);
   if (s.length < 6) return Number.NaN;
-  let m = YMD_RE.exec(s);
-  if (m) {
-    const y = Number(m[1]);
-    const mo = Number(m[2]);
-    const d = Number(m[3]);
-    if (!validDate(y, mo, d)) return Number.NaN;
-    return localMinutesOf(y, mo, d) + hm(m[4], m[5], m[6]);
-  }
-  m = COMPACT_RE.exec(s);
+  let m = YMD_RE.exec(s) ?? COMPACT_RE.exec(s);
   if (m) {
     const y = Number(m[1]);
     const mo = Number(m[2]);

@@ -3,6 +3,7 @@ import {
   acPowerPvwattsUnclipped,
   lossesPercentPvwatts,
   PVWATTS_LOSS_DEFAULTS,
+  PVWATTS_LOSS_ORDER,
   type PvwattsLossComponents,
 } from './pvwatts.js';
 import type { PvwattsSystemSpec, SystemSimulation } from './system.js';
@@ -282,19 +283,6 @@ export interface LossWaterfall {
   };
 }
 
-const LOSS_ORDER: readonly (keyof PvwattsLossComponents)[] = [
-  'soiling',
-  'shading',
-  'snow',
-  'mismatch',
-  'wiring',
-  'connections',
-  'lid',
-  'nameplate_rating',
-  'age',
-  'availability',
-];
-
 /**
  * Loss waterfall of a simulated PVWatts system, in the spirit of the PVWatts v8 loss diagram
  * (NREL ssc `cmod_pvwattsv8.cpp`: poa_nominal → dc_nominal → thermal → other DC losses →
@@ -392,7 +380,7 @@ export function lossWaterfall(
     // Sequential attribution, then one common scale so the steps sum to the simulated DC loss.
     const raw: number[] = [];
     let rem = dcGrossKwh;
-    for (const key of LOSS_ORDER) {
+    for (const key of PVWATTS_LOSS_ORDER) {
       const d = rem * (c[key] / 100);
       raw.push(d);
       rem -= d;
@@ -401,10 +389,10 @@ export function lossWaterfall(
     const scale = rawTotal !== 0 ? (dcGrossKwh - dcKwh) / rawTotal : 0;
     // The last non-zero component closes on the simulated DC exactly; zero components stay 0.
     let closing = -1;
-    LOSS_ORDER.forEach((key, j) => {
+    PVWATTS_LOSS_ORDER.forEach((key, j) => {
       if (c[key] !== 0) closing = j;
     });
-    LOSS_ORDER.forEach((key, j) => {
+    PVWATTS_LOSS_ORDER.forEach((key, j) => {
       push(key, j === closing ? dcKwh : level - raw[j]! * scale);
     });
   } else {

@@ -46,6 +46,20 @@ export const PVWATTS_LOSS_DEFAULTS: Required<PvwattsLossComponents> = {
   availability: 3,
 };
 
+/** The loss components in pvlib's order (`pvsystem.pvwatts_losses`), the order of the loss waterfall. */
+export const PVWATTS_LOSS_ORDER: readonly (keyof PvwattsLossComponents)[] = [
+  'soiling',
+  'shading',
+  'snow',
+  'mismatch',
+  'wiring',
+  'connections',
+  'lid',
+  'nameplate_rating',
+  'age',
+  'availability',
+];
+
 /**
  * Total system losses, PVWatts, Dobos (2014) NREL/TP-6A20-62641:
  * L = 100·[1 − Π(1 − Lᵢ/100)]; as pvlib `pvsystem.pvwatts_losses` (missing components take pvlib's defaults).
@@ -54,20 +68,8 @@ export const PVWATTS_LOSS_DEFAULTS: Required<PvwattsLossComponents> = {
  */
 export function lossesPercentPvwatts(components: PvwattsLossComponents = {}): number {
   const c = { ...PVWATTS_LOSS_DEFAULTS, ...components };
-  const order: (keyof PvwattsLossComponents)[] = [
-    'soiling',
-    'shading',
-    'snow',
-    'mismatch',
-    'wiring',
-    'connections',
-    'lid',
-    'nameplate_rating',
-    'age',
-    'availability',
-  ];
   let perf = 1;
-  for (const k of order) perf *= 1 - c[k] / 100;
+  for (const k of PVWATTS_LOSS_ORDER) perf *= 1 - c[k] / 100;
   return (1 - perf) * 100;
 }
 

@@ -368,7 +368,20 @@ export function prepareScenario(
   weatherText: string,
   parseOptions: ParseWeatherOptions = {},
 ): PreparedScenario {
-  const weather = parseWeather(weatherText, weatherParseOptionsOf(scenario, parseOptions));
+  return prepareScenarioFromWeather(
+    scenario,
+    parseWeather(weatherText, weatherParseOptionsOf(scenario, parseOptions)),
+  );
+}
+
+/**
+ * `prepareScenario` for weather that is already parsed (e.g. a synthetic year): resolve the
+ * scenario against it, compute sun and sky, precompute the transposition. Same steps and
+ * defaults as `prepareScenario`; simulate with `simulatePreparedScenario`.
+ * @param scenario scenario object (shared/reference/README.md format; `weather.path` unused)
+ * @param weather parsed or synthetic weather
+ */
+export function prepareScenarioFromWeather(scenario: Scenario, weather: WeatherData): PreparedScenario {
   const resolved = resolveScenario(scenario, weather);
   const site = prepareSite(resolved, weather);
   const poaContext = createPoaContext(site.series, {

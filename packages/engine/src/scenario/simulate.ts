@@ -13,14 +13,13 @@ import {
   summarisePvOutputs,
   systemHourly,
 } from '../pv/outputs.js';
-import { createPoaContext } from '../pv/poa.js';
 import type { PvwattsLossComponents } from '../pv/pvwatts.js';
 import { type PvwattsSystemSpec, type SystemSimulation, simulatePvwattsSystem } from '../pv/system.js';
 import type { AirmassModel } from '../solar/airmass.js';
 import { type ParseWeatherOptions, parseWeather } from '../weather/index.js';
 import type { WeatherTimeBase } from '../weather/timebase.js';
 import type { WeatherData } from '../weather/types.js';
-import { type PreparedScenario, prepareSite, resolveScenario } from './run.js';
+import { type PreparedScenario, prepareScenarioFromWeather } from './run.js';
 import type { Scenario, SiteJson } from './types.js';
 
 /** One array (orientation and DC nameplate) on the shared inverter. */
@@ -189,14 +188,10 @@ export function simulatePvSystem(input: SimulatePvSystemInput): PvSystemResult {
         : { irradiance_components: models.irradianceComponents }),
     },
   };
-  const resolved = resolveScenario(scenario, weather);
+  const prepared = prepareScenarioFromWeather(scenario, weather);
+  const { resolved, site: prepSite, poaContext } = prepared;
   const system: PvwattsSystemSpec =
     sys.bifacial === undefined ? resolved.system : { ...resolved.system, bifacial: sys.bifacial };
-  const prepSite = prepareSite(resolved, weather);
-  const poaContext = createPoaContext(prepSite.series, {
-    model: resolved.transposition,
-    perezCoefficients: resolved.perezCoefficients,
-  });
   const simulation = simulatePvwattsSystem(poaContext, system);
   const info: PvSeriesInfo = {
     ghiWm2: prepSite.series.ghiWm2,
@@ -214,6 +209,6 @@ export function simulatePvSystem(input: SimulatePvSystemInput): PvSystemResult {
     waterfall: lossWaterfall(simulation, system, info, sys.lossComponents),
     system,
     simulation,
-    prepared: { resolved: { ...resolved, system }, site: prepSite, poaContext },
+    prepared: { ...prepared, resolved: { ...resolved, system } },
   };
 }

@@ -156,9 +156,19 @@ describe('parseStorageCase', () => {
     ).toMatch(/^PARAM_OUT_OF_RANGE optimal\.horizonDays/);
     expect(
       withField((d) => {
+        d.optimal = { lookahead: 'daily' };
+      }),
+    ).toMatch(/^SCENARIO_INVALID optimal\.lookahead/);
+    expect(
+      withField((d) => {
         d.output = { seriesStepMinutes: 45 };
       }),
     ).toMatch(/^SCENARIO_INVALID output\.seriesStepMinutes/);
+  });
+
+  it('optimal defaults: rolling 48 h with hourly look-ahead and the peak plan', () => {
+    const c = parseStorageCase(base());
+    expect(c.optimal).toEqual({ peakPlan: 'monthHourly', lookahead: 'hourly', horizonDays: 2 });
   });
 
   it('the optimal strategy needs a solver', () => {

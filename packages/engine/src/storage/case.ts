@@ -23,7 +23,13 @@ import {
 } from './catalogue.js';
 import { type DegradationParams, validateDegradationParams } from './degradation.js';
 import { storageTariffFromTou } from './fromTariff.js';
-import { type Highs, type OptimiseOptions, optimiseDispatch } from './lpDispatch.js';
+import {
+  DEFAULT_HORIZON_DAYS,
+  effectiveOptimiseOptions,
+  type Highs,
+  type OptimiseOptions,
+  optimiseDispatch,
+} from './lpDispatch.js';
 import {
   batteryLifeFromDispatch,
   type MonthlyStorageRow,
@@ -459,6 +465,7 @@ function parseBattery(v: unknown): {
 }
 
 const PEAK_PLANS = ['none', 'monthHourly'] as const;
+const LOOKAHEADS = ['hourly', 'full'] as const;
 
 const TOP_KEYS = [
   'name',
@@ -701,10 +708,16 @@ export function parseStorageCase(doc: unknown): StorageCase {
     'optimal',
   ] as const);
   const opt = c.optimal === undefined ? {} : obj(c.optimal, 'optimal', 'SCENARIO_INVALID');
-  known(opt, 'optimal', 'SCENARIO_INVALID', ['horizonDays', 'demandTargetPenaltyYuanPerKwh', 'peakPlan']);
-  const horizon = opt.horizonDays ?? 1;
+  known(opt, 'optimal', 'SCENARIO_INVALID', [
+    'horizonDays',
+    'demandTargetPenaltyYuanPerKwh',
+    'peakPlan',
+    'lookahead',
+  ]);
+  const horizon = opt.horizonDays ?? DEFAULT_HORIZON_DAYS;
   const optimal: OptimiseOptions = {
     peakPlan: oneOf(opt.peakPlan ?? 'monthHourly', 'optimal.peakPlan', 'SCENARIO_INVALID', PEAK_PLANS),
+    lookahead: oneOf(opt.lookahead ?? 'hourly', 'optimal.lookahead', 'SCENARIO_INVALID', LOOKAHEADS),
     horizonDays:
       horizon === 'month'
         ? 'month'
@@ -770,15 +783,14 @@ export function runStorageCase(c: StorageCase, highs?: Highs): StorageCaseReport
     if (!highs)
       throw new EngineInputError('OPTIMISATION_FAILED', 'the optimal strategy needs a loaded HiGHS solver');
     dispatch = optimiseDispatch(highs, c.battery, c.site, c.tariff, c.initialState, c.optimal);
-    const h = c.optimal.horizonDays ?? 1;
-    const planned =
-      h !== 'month' && c.optimal.peakPlan === 'monthHourly' && (c.tariff.demandChargeYuanPerKwMonth ?? 0) > 0;
+    const { horizonDays: h, peakPlan } = effectiveOptimiseOptions(c.tariff, c.optimal);
+    const planned = peakPlan === 'monthHourly';
     method =
       (h === 'month'
         ? 'linear program per calendar month (HiGHS dual simplex), perfect foresight'
         : h === 1
           ? 'linear program per day (HiGHS dual simplex), perfect foresight of the day'
-          : `rolling ${h}-day linear programs, first day kept (HiGHS dual simplex)`) +
+          : `rolling ${h}-day linear programs, first day kept${c.optimal.lookahead === 'full' ? '' : ', later days on hourly means'} (HiGHS dual simplex)`) +
       (planned ? '; monthly demand peaks planned first by one LP per month on hourly means' : '');
   } else {
     const strategy = c.strategy === 'rule-1c' ? 'oneChargeOneDischarge' : 'twoChargeTwoDischarge';

@@ -29,7 +29,12 @@ export { runDispatch } from './dispatch.js';
 export type { StorageTariffFromTouInput } from './fromTariff.js';
 export { storageTariffFromTou } from './fromTariff.js';
 export type { Highs, OptimiseOptions } from './lpDispatch.js';
-export { maxPvStorageDispatch, optimiseDispatch } from './lpDispatch.js';
+export {
+  DEFAULT_HORIZON_DAYS,
+  effectiveOptimiseOptions,
+  maxPvStorageDispatch,
+  optimiseDispatch,
+} from './lpDispatch.js';
 export type { SelfConsumptionCheck, SettlementComparison, SettlementOutcome } from './pvStorage.js';
 export { checkSelfConsumptionTarget, compareSettlementModes, floorPercent } from './pvStorage.js';
 export type { RainflowCycle } from './rainflow.js';
@@ -44,10 +49,19 @@ export {
 export { simulateRunModel } from './ruleDispatch.js';
 export type { DaySchedule } from './runModel.js';
 export { daySchedule, deriveRunModel, validateRunModel } from './runModel.js';
-export type { MeterContext, StorageLayout } from './series.js';
+export type { MeterContext, MonthSpan, StorageLayout } from './series.js';
 export { billFromMeterFlows, dispatchWithoutStorage, meterContext, storageLayout } from './series.js';
-export type { BatteryTemplate, SizingInput, SizingPoint, SizingResult, StorageCapex } from './sizing.js';
+export type {
+  BatteryTemplate,
+  SizingInput,
+  SizingObjective,
+  SizingPoint,
+  SizingResult,
+  StorageCapex,
+} from './sizing.js';
 export { sizeStorage } from './sizing.js';
+export type { SizeEconomics, SizeEconomicsInput, SizingBasis, SizingEconomics } from './sizingEconomics.js';
+export { sizeEconomics } from './sizingEconomics.js';
 export type {
   BatteryParams,
   BatteryState,

@@ -17,7 +17,9 @@ export type Highs = Awaited<ReturnType<typeof HighsLoader>>;
 /** Options of the optimal dispatch. */
 export interface OptimiseOptions {
   /** Days per LP: 1 = one LP per day; 2–7 = rolling window whose first day is kept; `month` = one LP
-   * per calendar month (the exact optimum of each month, demand charge included). Default 1. */
+   * per calendar month (the exact optimum of each month, demand charge included, free end of month).
+   * Default 2 (rolling 48 h: the first day sees the next one, so it ends the day with the charge the
+   * next day is worth). */
   readonly horizonDays?: number | 'month';
   /** Cost of each kWh imported above the maximum-demand target (soft constraint), yuan/kWh. Default 1000. */
   readonly demandTargetPenaltyYuanPerKwh?: number;
@@ -26,10 +28,33 @@ export interface OptimiseOptions {
    * peak, so the first days set a low peak that later days cannot afford to raise (they then skip
    * cycles that would pay over the month). `monthHourly` first solves one LP per calendar month on
    * hourly means of the series and starts each month's peak at that plan's peak, then runs the
-   * daily/rolling LPs at full resolution. Ignored without a demand charge or with `horizonDays:
-   * 'month'`. Default `none`.
+   * daily/rolling LPs at full resolution. Ignored without a demand charge, with `horizonDays:
+   * 'month'` and by `maxPvStorageDispatch`. Default `monthHourly`.
    */
   readonly peakPlan?: 'none' | 'monthHourly';
+  /**
+   * Resolution of the look-ahead days of a rolling window (every day after the first, which is kept):
+   * `hourly` (default) solves them on hourly means — they only value the energy left at the end of
+   * the kept day, and a 15-min window of one 15-min day + one hourly day is 120 steps instead of 192
+   * — or `full` at the series' own step. Same thing when the step is an hour or longer.
+   */
+  readonly lookahead?: 'hourly' | 'full';
+}
+
+/** Default horizon of `optimiseDispatch`: rolling 48 h, first day kept. */
+export const DEFAULT_HORIZON_DAYS = 2;
+
+/** The options `optimiseDispatch` actually applies to this tariff (defaults filled in). */
+export function effectiveOptimiseOptions(
+  tariff: StorageTariffSeries,
+  options: OptimiseOptions = {},
+): { readonly horizonDays: number | 'month'; readonly peakPlan: 'none' | 'monthHourly' } {
+  const horizonDays = options.horizonDays ?? DEFAULT_HORIZON_DAYS;
+  const planned =
+    (options.peakPlan ?? 'monthHourly') === 'monthHourly' &&
+    horizonDays !== 'month' &&
+    (tariff.demandChargeYuanPerKwMonth ?? 0) > 0;
+  return { horizonDays, peakPlan: planned ? 'monthHourly' : 'none' };
 }
 
 /** What the LP minimises: the bill, or (for the reachable self-consumption) minus the PV stored. */
@@ -129,8 +154,17 @@ interface WindowLp {
   readonly colPvExport: Int32Array;
 }
 
+/** Consecutive steps [t0, t1) of one time base (the series itself, or its hourly means). */
+interface LpSegment {
+  readonly ctx: MeterContext;
+  readonly tariff: StorageTariffSeries;
+  readonly t0: number;
+  readonly t1: number;
+}
+
 /**
- * Build the LP of steps [t0, t1) as structured HiGHS input (CSR rows, no LP text to parse).
+ * Build the LP of a window — its segments one after the other, e.g. one day at the series' step
+ * then look-ahead days at hourly means — as structured HiGHS input (CSR rows, no LP text to parse).
  * Variables per step k (kW, AC): d (discharge ≤ residual load: no reverse flow), b (grid charging),
  * p (PV surplus stored), x (PV surplus exported), e (stored energy at the end of the step, kWh),
  * o (import above the demand target), and one D per calendar month (maximum import, ≥ the month's
@@ -142,27 +176,23 @@ interface WindowLp {
  * the constant Σ price·R·Δt is left out.
  */
 function buildWindowLp(
-  ctx: MeterContext,
-  tariff: StorageTariffSeries,
+  segments: readonly LpSegment[],
   params: BatteryParams,
   state: BatteryState,
-  t0: number,
-  t1: number,
   monthPeakKw: Float64Array,
   objective: LpObjective,
   penalty: number,
   infinity: number,
 ): WindowLp {
   const lim = batteryLimits(params, state.sohFraction);
-  const dt = ctx.layout.dtHours;
   const ec = params.chargeEfficiency;
   const ed = params.dischargeEfficiency;
-  const spd = ctx.layout.stepsPerDay;
-  const demandCharge = objective === 'bill' ? (tariff.demandChargeYuanPerKwMonth ?? 0) : 0;
-  const m = t1 - t0;
+  const demandCharge = objective === 'bill' ? (segments[0]!.tariff.demandChargeYuanPerKwMonth ?? 0) : 0;
+  let m = 0;
+  for (const g of segments) m += g.t1 - g.t0;
   // Per step at most 6 columns (d, b, p, x, e, o) and 6 rows of ≤ 5 entries, plus one monthly-peak
-  // column per month of the window (≤ 2 per day of window).
-  const lp = new LpBuilder(6 * m + 2 * Math.ceil(m / ctx.layout.stepsPerDay) + 2, 6 * m, 30 * m);
+  // column per month of the window (≤ 2 per day of window, at most one step per day).
+  const lp = new LpBuilder(8 * m + 2, 6 * m, 30 * m);
   const colDischarge = new Int32Array(m).fill(-1);
   const colGridCharge = new Int32Array(m).fill(-1);
   const colPvCharge = new Int32Array(m).fill(-1);
@@ -171,73 +201,78 @@ function buildWindowLp(
   // One monthly-peak column per calendar month the window touches (created on first use).
   const colPeak = new Map<number, number>();
   let prevE = -1;
-  for (let k = 0; k < m; k++) {
-    const t = t0 + k;
-    const r = ctx.residualKw[t]!;
-    const s = ctx.surplusKw[t]!;
-    const price = tariff.energyPriceYuanPerKwh[t]!;
-    const group = ctx.layout.monthGroupOfDay[Math.floor(t / spd)]!;
-    const dUb = Math.min(lim.maxDischargeKw, r);
-    const bUb = ctx.gridChargeAllowed[t] === 1 && objective === 'bill' ? lim.maxChargeKw : 0;
-    const pUb = Math.min(s, lim.maxChargeKw);
-    const xUb = Math.min(s, ctx.exportLimitKw);
-    // maxPvStorage: a small reward for discharging to the site empties the battery for the next day.
-    const d =
-      dUb > 0
-        ? lp.col(objective === 'bill' ? dt * (THROUGHPUT_EPS_YUAN_PER_KWH - price) : -1e-3 * dt, 0, dUb)
-        : -1;
-    const b = bUb > 0 ? lp.col(dt * price, 0, bUb) : -1;
-    const p = pUb > 0 ? lp.col(objective === 'maxPvStorage' ? -dt : 0, 0, pUb) : -1;
-    const x = xUb > 0 ? lp.col(objective === 'bill' ? -dt * ctx.feedInYuanPerKwh[t]! : 0, 0, xUb) : -1;
-    const e = lp.col(0, lim.minStoredKwh, lim.maxStoredKwh);
-    colDischarge[k] = d;
-    colGridCharge[k] = b;
-    colPvCharge[k] = p;
-    colPvExport[k] = x;
-    // Energy balance of the cells.
-    lp.entry(e, 1);
-    lp.entry(prevE, -1);
-    lp.entry(p, -ec * dt);
-    lp.entry(b, -ec * dt);
-    lp.entry(d, dt / ed);
-    const rhs = k === 0 ? e0 : 0;
-    lp.endRow(rhs, rhs);
-    prevE = e;
-    if (p >= 0 && x >= 0) {
-      lp.entry(p, 1);
-      lp.entry(x, 1);
-      lp.endRow(-infinity, s);
-    }
-    if (p >= 0 && b >= 0) {
-      lp.entry(p, 1);
-      lp.entry(b, 1);
-      lp.endRow(-infinity, lim.maxChargeKw);
-    }
-    if (b >= 0) {
-      const head = Math.max(ctx.importLimitKw, r) - r;
-      if (head < bUb) {
+  let k = -1;
+  for (const { ctx, tariff, t0, t1 } of segments) {
+    const dt = ctx.layout.dtHours;
+    const spd = ctx.layout.stepsPerDay;
+    for (let t = t0; t < t1; t++) {
+      k++;
+      const r = ctx.residualKw[t]!;
+      const s = ctx.surplusKw[t]!;
+      const price = tariff.energyPriceYuanPerKwh[t]!;
+      const group = ctx.layout.monthGroupOfDay[Math.floor(t / spd)]!;
+      const dUb = Math.min(lim.maxDischargeKw, r);
+      const bUb = ctx.gridChargeAllowed[t] === 1 && objective === 'bill' ? lim.maxChargeKw : 0;
+      const pUb = Math.min(s, lim.maxChargeKw);
+      const xUb = Math.min(s, ctx.exportLimitKw);
+      // maxPvStorage: a small reward for discharging to the site empties the battery for the next day.
+      const d =
+        dUb > 0
+          ? lp.col(objective === 'bill' ? dt * (THROUGHPUT_EPS_YUAN_PER_KWH - price) : -1e-3 * dt, 0, dUb)
+          : -1;
+      const b = bUb > 0 ? lp.col(dt * price, 0, bUb) : -1;
+      const p = pUb > 0 ? lp.col(objective === 'maxPvStorage' ? -dt : 0, 0, pUb) : -1;
+      const x = xUb > 0 ? lp.col(objective === 'bill' ? -dt * ctx.feedInYuanPerKwh[t]! : 0, 0, xUb) : -1;
+      const e = lp.col(0, lim.minStoredKwh, lim.maxStoredKwh);
+      colDischarge[k] = d;
+      colGridCharge[k] = b;
+      colPvCharge[k] = p;
+      colPvExport[k] = x;
+      // Energy balance of the cells.
+      lp.entry(e, 1);
+      lp.entry(prevE, -1);
+      lp.entry(p, -ec * dt);
+      lp.entry(b, -ec * dt);
+      lp.entry(d, dt / ed);
+      const rhs = k === 0 ? e0 : 0;
+      lp.endRow(rhs, rhs);
+      prevE = e;
+      if (p >= 0 && x >= 0) {
+        lp.entry(p, 1);
+        lp.entry(x, 1);
+        lp.endRow(-infinity, s);
+      }
+      if (p >= 0 && b >= 0) {
+        lp.entry(p, 1);
+        lp.entry(b, 1);
+        lp.endRow(-infinity, lim.maxChargeKw);
+      }
+      if (b >= 0) {
+        const head = Math.max(ctx.importLimitKw, r) - r;
+        if (head < bUb) {
+          lp.entry(b, 1);
+          lp.entry(d, -1);
+          lp.endRow(-infinity, head);
+        }
+      }
+      if (demandCharge > 0 && r + bUb > monthPeakKw[group]!) {
+        let peak = colPeak.get(group);
+        if (peak === undefined) {
+          peak = lp.col(demandCharge, monthPeakKw[group]!, infinity);
+          colPeak.set(group, peak);
+        }
+        lp.entry(peak, 1);
+        lp.entry(d, 1);
+        lp.entry(b, -1);
+        lp.endRow(r, infinity);
+      }
+      if (objective === 'bill' && r + bUb > ctx.demandTargetKw) {
+        const o = lp.col(penalty * dt, 0, infinity);
         lp.entry(b, 1);
         lp.entry(d, -1);
-        lp.endRow(-infinity, head);
+        lp.entry(o, -1);
+        lp.endRow(-infinity, ctx.demandTargetKw - r);
       }
-    }
-    if (demandCharge > 0 && r + bUb > monthPeakKw[group]!) {
-      let peak = colPeak.get(group);
-      if (peak === undefined) {
-        peak = lp.col(demandCharge, monthPeakKw[group]!, infinity);
-        colPeak.set(group, peak);
-      }
-      lp.entry(peak, 1);
-      lp.entry(d, 1);
-      lp.entry(b, -1);
-      lp.endRow(r, infinity);
-    }
-    if (objective === 'bill' && r + bUb > ctx.demandTargetKw) {
-      const o = lp.col(penalty * dt, 0, infinity);
-      lp.entry(b, 1);
-      lp.entry(d, -1);
-      lp.entry(o, -1);
-      lp.endRow(-infinity, ctx.demandTargetKw - r);
     }
   }
   return { data: lp.model(), colDischarge, colGridCharge, colPvCharge, colPvExport };
@@ -250,17 +285,15 @@ function solveWindow(
   model: HighsModel,
   warm: { basis?: Basis },
   infinity: number,
-  ctx: MeterContext,
-  tariff: StorageTariffSeries,
+  segments: readonly LpSegment[],
   params: BatteryParams,
   state: BatteryState,
-  t0: number,
-  t1: number,
   monthPeakKw: Float64Array,
   objective: LpObjective,
   penalty: number,
 ): WindowResult {
-  const lp = buildWindowLp(ctx, tariff, params, state, t0, t1, monthPeakKw, objective, penalty, infinity);
+  const lp = buildWindowLp(segments, params, state, monthPeakKw, objective, penalty, infinity);
+  const t0 = segments[0]!.t0;
   model.passModel(lp.data);
   // Warm start: consecutive days usually give LPs of the same shape (same TOU pattern, load and PV
   // alike), so the previous optimal basis is a good start (about a third of the simplex
@@ -280,12 +313,12 @@ function solveWindow(
   if (run.modelStatus !== MODEL_STATUS_OPTIMAL) {
     throw new EngineInputError(
       'OPTIMISATION_FAILED',
-      `dispatch LP for steps ${t0}–${t1}: HiGHS model status ${run.modelStatus}`,
+      `dispatch LP from step ${t0}: HiGHS model status ${run.modelStatus}`,
     );
   }
   warm.basis = model.getBasis();
   const x = model.getSolution().colValue;
-  const m = t1 - t0;
+  const m = lp.colDischarge.length;
   const val = (col: number) => (col >= 0 ? Math.max(0, x[col]!) : 0);
   const out: WindowResult = {
     discharge: new Float64Array(m),
@@ -321,53 +354,61 @@ function hourlyMeans(a: Float64Array, k: number): Float64Array {
   return out;
 }
 
-/**
- * Peak plan for `peakPlan: 'monthHourly'`: one LP per calendar month on hourly means of load, PV and
- * prices (the series itself when its step is an hour or longer); returns each month's planned
- * maximum import, kW.
- */
-function planMonthlyPeaks(
-  highs: Highs,
-  params: BatteryParams,
+/** The tariff and site on hourly means, or null when the step is already an hour or longer. */
+function hourlyInputs(
   site: StorageSite,
   tariff: StorageTariffSeries,
-  initialState: BatteryState | undefined,
-  penalty: number,
-  objective: LpObjective,
-): Float64Array {
+): { readonly site: StorageSite; readonly tariff: StorageTariffSeries } | null {
   const k = 60 / tariff.stepMinutes;
-  let t = tariff;
-  let s = site;
-  if (Number.isInteger(k) && k > 1) {
-    const fi = tariff.feedInPriceYuanPerKwh;
-    const code = new Uint8Array(tariff.periodCode.length / k);
-    for (let i = 0; i < code.length; i++) code[i] = tariff.periodCode[i * k]!;
-    t = {
+  if (!(Number.isInteger(k) && k > 1)) return null;
+  const fi = tariff.feedInPriceYuanPerKwh;
+  const code = new Uint8Array(tariff.periodCode.length / k);
+  for (let i = 0; i < code.length; i++) code[i] = tariff.periodCode[i * k]!;
+  return {
+    tariff: {
       ...tariff,
       stepMinutes: 60,
       energyPriceYuanPerKwh: hourlyMeans(tariff.energyPriceYuanPerKwh, k),
       periodCode: code,
       feedInPriceYuanPerKwh: typeof fi === 'number' ? fi : hourlyMeans(fi, k),
-    };
-    s = {
+    },
+    site: {
       ...site,
       loadKw: hourlyMeans(site.loadKw, k),
       ...(site.pvKw ? { pvKw: hourlyMeans(site.pvKw, k) } : {}),
-    };
-  }
+    },
+  };
+}
+
+/**
+ * Peak plan for `peakPlan: 'monthHourly'`: one LP per calendar month on hourly means of load, PV and
+ * prices (the series itself when its step is an hour or longer); returns each month's planned
+ * maximum import, kW. The plan underestimates a sub-hourly peak (hourly means smooth the load's
+ * spikes); that is the safe side: the daily LPs start from it and pay the demand charge for any
+ * rise they need, whereas a plan peak set too high would be spent by the first days on arbitrage
+ * and never recovered (measured: planning on each hour's largest 15-min residual instead lost
+ * 3–20 % of the savings on noisy 15-min loads).
+ */
+function planMonthlyPeaks(
+  highs: Highs,
+  params: BatteryParams,
+  hourly: { readonly site: StorageSite; readonly tariff: StorageTariffSeries },
+  initialState: BatteryState | undefined,
+  penalty: number,
+): Float64Array {
   const plan = runLps(
     highs,
     params,
-    s,
-    t,
+    hourly.site,
+    hourly.tariff,
     initialState,
     { horizonDays: 'month', demandTargetPenaltyYuanPerKwh: penalty },
-    objective,
+    'bill',
   );
   return Float64Array.from(plan.bill.monthlyMaxImportKw);
 }
 
-/** Shared driver of the daily / rolling LPs. */
+/** Shared driver of the daily / rolling / monthly LPs. */
 function runLps(
   highs: Highs,
   params: BatteryParams,
@@ -378,7 +419,7 @@ function runLps(
   objective: LpObjective,
 ): DispatchResult {
   validateBatteryParams(params);
-  const horizonDays = options.horizonDays ?? 1;
+  const { horizonDays, peakPlan } = effectiveOptimiseOptions(tariff, options);
   if (horizonDays !== 'month' && !(Number.isInteger(horizonDays) && horizonDays >= 1 && horizonDays <= 7)) {
     throw new EngineInputError(
       'PARAM_OUT_OF_RANGE',
@@ -395,26 +436,38 @@ function runLps(
   const pvCharge = new Float64Array(n);
   const pvExport = new Float64Array(n);
   const stored = new Float64Array(n);
-  const monthPeak =
-    options.peakPlan === 'monthHourly' &&
-    horizonDays !== 'month' &&
-    (tariff.demandChargeYuanPerKwMonth ?? 0) > 0
-      ? planMonthlyPeaks(highs, params, site, tariff, initialState, penalty, objective)
-      : new Float64Array(ctx.layout.monthGroups);
   const active = lim.usableKwh > 0 && lim.maxChargeKw > 0;
+  const planned = active && objective === 'bill' && peakPlan === 'monthHourly';
+  const lookaheadHourly = horizonDays !== 'month' && horizonDays > 1 && options.lookahead !== 'full';
+  const hourly = active && (planned || lookaheadHourly) ? hourlyInputs(site, tariff) : null;
+  const monthPeak = planned
+    ? planMonthlyPeaks(highs, params, hourly ?? { site, tariff }, initialState, penalty)
+    : new Float64Array(ctx.layout.monthGroups);
+  // The look-ahead days of a rolling window: on hourly means, or at the series' step.
+  const ahead: { ctx: MeterContext; tariff: StorageTariffSeries; spd: number } =
+    lookaheadHourly && hourly
+      ? { ctx: meterContext(hourly.tariff, hourly.site, params.auxiliaryKw), tariff: hourly.tariff, spd: 24 }
+      : { ctx, tariff, spd };
   let e = Math.min(Math.max(state.storedEnergyKwh, lim.minStoredKwh), lim.maxStoredKwh);
-  // Windows [t0, t1) whose first `keep` steps are kept.
-  const windows: { t0: number; t1: number; keep: number }[] = [];
+  // Windows: segments whose first one, from step t0, is kept (`keep` steps).
+  const windows: { t0: number; keep: number; segments: LpSegment[] }[] = [];
+  const days = ctx.layout.days;
   if (horizonDays === 'month') {
-    for (let d0 = 0; d0 < ctx.layout.days; ) {
-      let d1 = d0 + 1;
-      while (d1 < ctx.layout.days && ctx.layout.monthGroupOfDay[d1] === ctx.layout.monthGroupOfDay[d0]) d1++;
-      windows.push({ t0: d0 * spd, t1: d1 * spd, keep: (d1 - d0) * spd });
-      d0 = d1;
+    for (const { firstDay: d0, endDay: d1 } of ctx.layout.monthSpans) {
+      windows.push({
+        t0: d0 * spd,
+        keep: (d1 - d0) * spd,
+        segments: [{ ctx, tariff, t0: d0 * spd, t1: d1 * spd }],
+      });
     }
   } else {
-    for (let day = 0; day < ctx.layout.days; day++) {
-      windows.push({ t0: day * spd, t1: Math.min(n, (day + horizonDays) * spd), keep: spd });
+    for (let day = 0; day < days; day++) {
+      const segments: LpSegment[] = [{ ctx, tariff, t0: day * spd, t1: (day + 1) * spd }];
+      const last = Math.min(days, day + horizonDays);
+      if (last > day + 1) {
+        segments.push({ ...ahead, t0: (day + 1) * ahead.spd, t1: last * ahead.spd });
+      }
+      windows.push({ t0: day * spd, keep: spd, segments });
     }
   }
   // One persistent HiGHS instance for every window (no LP text to write or parse).
@@ -424,18 +477,15 @@ function runLps(
   // saves (measured: a year of daily 15-min LPs ≈ 0.9 s with presolve, ≈ 0.5 s without).
   model?.options.set({ presolve: 'off', solver: 'simplex' });
   try {
-    for (const { t0, t1, keep } of windows) {
+    for (const { t0, keep, segments } of windows) {
       if (model) {
         const w = solveWindow(
           model,
           warm,
           highs.infinity,
-          ctx,
-          tariff,
+          segments,
           params,
           state,
-          t0,
-          t1,
           monthPeak,
           objective,
           penalty,
@@ -480,16 +530,19 @@ function runLps(
  * window, PCS/C-rate limits, efficiencies, no reverse flow from the battery, transformer kVA × PF,
  * grid charging allowed or not, working days, PV first to load, surplus stored / exported /
  * curtailed by the settlement mode; a maximum-demand target is a soft constraint with a penalty per
- * kWh above it. One LP per day by default, or a rolling 2–7-day window whose first day is kept, or
- * one LP per calendar month (`horizonDays: 'month'`, the exact optimum of each month: daily LPs are
- * myopic about the monthly demand charge). The state of charge carries over between windows; the
- * end of each window is free (no terminal value).
+ * kWh above it. By default a rolling 48-h window whose first day is kept (`horizonDays` 1–7: the
+ * window length), and, with a demand charge, each month's peak planned first by one LP per month on
+ * hourly means (`peakPlan`): daily LPs alone are myopic about the monthly demand charge. Or one LP
+ * per calendar month (`horizonDays: 'month'`, the exact optimum of each month with a free end of
+ * month; slower at 15 min). The state of charge carries over between windows; the end of each
+ * window is free (no terminal value). Measured on the bundled cases and on noisy 15-min loads, the
+ * default reaches 99.9–100.1 % of the monthly LPs' savings in about half their time.
  * @param highs loaded HiGHS runtime
  * @param params battery ratings
  * @param site load, PV and meter limits
  * @param tariff TOU series
  * @param initialState default: empty at SOH 1
- * @param options horizon and penalty
+ * @param options horizon, peak plan and penalty (see `effectiveOptimiseOptions` for the defaults)
  */
 export function optimiseDispatch(
   highs: Highs,

@@ -25,7 +25,7 @@ describe('monthly peak plan for daily LPs (peakPlan: monthHourly)', () => {
   const optimum = 59_200 - 30 * (180 - (200 / 0.9) * 0.3) + 40 * (200 / 0.9 / 8);
 
   it('daily LPs alone are myopic: no cycle, the baseline bill', () => {
-    const daily = optimiseDispatch(highs, p, site, tariff);
+    const daily = optimiseDispatch(highs, p, site, tariff, undefined, { horizonDays: 1, peakPlan: 'none' });
     expect(daily.bill.totalYuan).toBeCloseTo(59_200, 4);
   });
 
@@ -33,8 +33,16 @@ describe('monthly peak plan for daily LPs (peakPlan: monthHourly)', () => {
     const month = optimiseDispatch(highs, p, site, tariff, undefined, { horizonDays: 'month' });
     expect(month.bill.totalYuan).toBeCloseTo(optimum, 3);
     expect(month.bill.monthlyMaxImportKw[0]).toBeCloseTo(100 + 200 / 0.9 / 8, 6);
-    const planned = optimiseDispatch(highs, p, site, tariff, undefined, { peakPlan: 'monthHourly' });
-    expect(planned.bill.totalYuan).toBeCloseTo(optimum, 3);
-    expect(planned.energy.batteryDischargeKwh).toBeCloseTo(30 * 180, 3);
+    for (const o of [
+      { horizonDays: 1 },
+      { horizonDays: 2 },
+      { horizonDays: 3, lookahead: 'full' as const },
+    ]) {
+      const planned = optimiseDispatch(highs, p, site, tariff, undefined, o);
+      expect(planned.bill.totalYuan).toBeCloseTo(optimum, 3);
+      expect(planned.energy.batteryDischargeKwh).toBeCloseTo(30 * 180, 3);
+    }
+    // The defaults: rolling 48 h with the plan.
+    expect(optimiseDispatch(highs, p, site, tariff).bill.totalYuan).toBeCloseTo(optimum, 3);
   });
 });

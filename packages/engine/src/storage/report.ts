@@ -179,14 +179,9 @@ export function monthlyStorageSummary(
   const usable = batteryLimits(params, 1).usableKwh;
   const dc = tariff.demandChargeYuanPerKwMonth ?? 0;
   const fi = tariff.feedInPriceYuanPerKwh;
-  const start = tariff.startDate ?? { year: 2023, month: 1, day: 1 };
-  const t0 = Date.UTC(start.year, start.month - 1, start.day);
   const rows: MonthlyStorageRow[] = [];
   let prevStored = initialStoredKwh;
-  for (let d0 = 0; d0 < layout.days; ) {
-    let d1 = d0 + 1;
-    while (d1 < layout.days && layout.monthGroupOfDay[d1] === layout.monthGroupOfDay[d0]) d1++;
-    const date = new Date(t0 + d0 * 86_400_000);
+  for (const { year, month, firstDay: d0, endDay: d1 } of layout.monthSpans) {
     let grid = 0;
     let pv = 0;
     let dis = 0;
@@ -213,7 +208,7 @@ export function monthlyStorageSummary(
     }
     const endStored = after.flows.storedEnergyKwh[d1 * spd - 1]!;
     rows.push({
-      month: `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`,
+      month: `${year}-${String(month).padStart(2, '0')}`,
       days: d1 - d0,
       chargeFromGridKwh: grid,
       chargeFromPvKwh: pv,
@@ -228,7 +223,6 @@ export function monthlyStorageSummary(
       billAfterYuan: billA + dc * maxA,
     });
     prevStored = endStored;
-    d0 = d1;
   }
   return rows;
 }

@@ -15,6 +15,10 @@ describe('storage time base and bill', () => {
     expect(l.monthOfDay[0]).toBe(1);
     expect(l.monthOfDay[1]).toBe(2);
     expect(l.monthOfDay[29]).toBe(2);
+    expect(l.monthSpans).toEqual([
+      { year: 2024, month: 1, firstDay: 0, endDay: 1 },
+      { year: 2024, month: 2, firstDay: 1, endDay: 30 },
+    ]);
   });
 
   it('bills energy by period, export and the monthly maximum demand (hand-worked)', () => {

@@ -24,8 +24,21 @@ export interface StorageLayout {
   /** 0-based index of the calendar month within the horizon, per day (demand-charge groups). */
   readonly monthGroupOfDay: Int32Array;
   readonly monthGroups: number;
+  /** The calendar months of the horizon in order (one per month group): days [firstDay, endDay). */
+  readonly monthSpans: readonly MonthSpan[];
   /** 1 = working day. */
   readonly workingDay: Uint8Array;
+}
+
+/** One calendar month of a storage horizon (possibly partial at either end). */
+export interface MonthSpan {
+  readonly year: number;
+  /** 1–12. */
+  readonly month: number;
+  /** First day of the month in the horizon, 0-based. */
+  readonly firstDay: number;
+  /** One past its last day. */
+  readonly endDay: number;
 }
 
 const DEFAULT_START = { year: 2023, month: 1, day: 1 } as const;
@@ -65,6 +78,7 @@ export function storageLayout(tariff: StorageTariffSeries): StorageLayout {
   const monthOfDay = new Uint8Array(days);
   const monthGroupOfDay = new Int32Array(days);
   const workingDay = new Uint8Array(days);
+  const monthSpans: { year: number; month: number; firstDay: number; endDay: number }[] = [];
   let group = -1;
   let prevKey = -1;
   for (let d = 0; d < days; d++) {
@@ -74,6 +88,9 @@ export function storageLayout(tariff: StorageTariffSeries): StorageLayout {
     if (key !== prevKey) {
       group++;
       prevKey = key;
+      monthSpans.push({ year: date.getUTCFullYear(), month: m, firstDay: d, endDay: d + 1 });
+    } else {
+      monthSpans[group]!.endDay = d + 1;
     }
     monthOfDay[d] = m;
     monthGroupOfDay[d] = group;
@@ -88,6 +105,7 @@ export function storageLayout(tariff: StorageTariffSeries): StorageLayout {
     monthOfDay,
     monthGroupOfDay,
     monthGroups: group + 1,
+    monthSpans,
     workingDay,
   };
 }

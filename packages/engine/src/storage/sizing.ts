@@ -1,9 +1,23 @@
+import type { CashFlowResult } from '../economics/index.js';
 import { EngineInputError } from '../errors.js';
-import { batteryFromProduct, STORAGE_CATALOGUE, storageProduct } from './catalogue.js';
+import { emptyBatteryState } from './battery.js';
+import {
+  batteryFromProduct,
+  degradationFromProduct,
+  STORAGE_CATALOGUE,
+  storageProduct,
+} from './catalogue.js';
+import type { DegradationParams } from './degradation.js';
 import { type DispatchStrategy, runDispatch } from './dispatch.js';
 import { type Highs, maxPvStorageDispatch } from './lpDispatch.js';
 import { floorPercent } from './pvStorage.js';
 import { dispatchWithoutStorage, storageLayout } from './series.js';
+import {
+  type SizeEconomics,
+  type SizingBasis,
+  type SizingEconomics,
+  sizeEconomics,
+} from './sizingEconomics.js';
 import type { BatteryParams, StorageSite, StorageTariffSeries } from './types.js';
 
 /** Size-independent ratings for the continuous sweep; auxiliaries scale with energy. */
@@ -16,9 +30,11 @@ export interface BatteryTemplate {
   readonly maxDischargeCRate: number;
   /** Auxiliary kW per kWh of nameplate energy. */
   readonly auxiliaryKwPerKwh: number;
+  /** Capacity fade of the class, for the economics (`SizingInput.economics`). */
+  readonly degradation?: DegradationParams;
 }
 
-/** Capital cost until an economics module exists: capex = fixed + yuan/kWh × kWh + yuan/kW × kW. */
+/** Capital cost, VAT included: capex = fixed + yuan/kWh × kWh + yuan/kW × kW (1 yuan/Wh = 1000 yuan/kWh). */
 export interface StorageCapex {
   readonly yuanPerKwh: number;
   readonly yuanPerKw: number;
@@ -40,15 +56,31 @@ export interface SizingInput {
   readonly capex: StorageCapex;
   /** Annual O&M as a fraction of capex (default 0). */
   readonly annualOmFractionOfCapex?: number;
-  /** Years for the undiscounted net benefit (default 10). */
+  /** Project life, years (default 10): for the undiscounted net benefit and, with `economics`, the
+   * cash-flow table (then an integer 1–60). */
   readonly lifeYears?: number;
-  /** `netBenefit` (default): largest annual net saving × life − capex; `payback`: shortest simple payback. */
-  readonly objective?: 'netBenefit' | 'payback';
+  /**
+   * Life-cycle economics of every size (`economics/buildCashFlows` with the battery's degradation and
+   * replacement): each point gets `economics` (NPV, IRR, payback …) and the default objective
+   * becomes `npv`. Absent: year-1 savings and simple payback only.
+   */
+  readonly economics?: SizingEconomics;
+  /**
+   * What the recommendation maximises or minimises. With `economics`: `npv` (default, largest NPV),
+   * `irr` (largest IRR), `payback` (shortest static payback), `dynamicPayback` (shortest discounted
+   * payback), all of the `basis` stream and among sizes whose NPV is > 0. Always available:
+   * `netBenefit` (default without economics; largest undiscounted (annual savings − O&M) × life −
+   * capex) and, without economics, `payback` (shortest simple payback); both among sizes that pay back.
+   */
+  readonly objective?: SizingObjective;
   /** Required self-consumption ratio (PV + storage only). */
   readonly minSelfConsumptionFraction?: number;
   /** Solver for the highest reachable self-consumption (otherwise the best achieved ratio is reported). */
   readonly highs?: Highs;
 }
+
+/** Recommendation criterion of `sizeStorage`. */
+export type SizingObjective = 'netBenefit' | 'payback' | 'npv' | 'irr' | 'dynamicPayback';
 
 /** One evaluated size. */
 export interface SizingPoint {
@@ -70,6 +102,8 @@ export interface SizingPoint {
   readonly selfConsumptionFraction: number | null;
   readonly equivalentFullCyclesPerYear: number;
   readonly meetsSelfConsumption: boolean;
+  /** Life-cycle economics; null without `SizingInput.economics`. */
+  readonly economics: SizeEconomics | null;
 }
 
 export interface SizingResult {
@@ -79,8 +113,18 @@ export interface SizingResult {
   readonly annualisationFactor: number;
   /** Every evaluated size (the full curve), catalogue first then the grid row by row. */
   readonly points: readonly SizingPoint[];
-  /** Index into `points` of the recommended size; null if no size pays back (or meets the ratio). */
+  /** Index into `points` of the recommended size; null if no size pays back (with economics: has
+   * NPV > 0), or none meets the self-consumption ratio. */
   readonly recommendedIndex: number | null;
+  readonly objective: SizingObjective;
+  /** With `economics`: the stream ranked, the discount rate, and the full cash-flow table of the
+   * recommended size (null when none is recommended). */
+  readonly economics: {
+    readonly basis: SizingBasis;
+    readonly discountRate: number;
+    readonly lifeYears: number;
+    readonly recommendedCashFlows: CashFlowResult | null;
+  } | null;
   /** Present when `minSelfConsumptionFraction` was given. */
   readonly selfConsumption: {
     readonly targetFraction: number;
@@ -95,13 +139,18 @@ interface Candidate {
   productId: string | null;
   units: number | null;
   params: BatteryParams;
+  degradation: DegradationParams | undefined;
 }
 
 /**
  * Storage capacity optimisation: sweep catalogue sizes (products × units) and a continuous
- * power × energy grid, dispatch each over the horizon with the chosen strategy, and rank by
- * undiscounted net benefit or simple payback (capex per kWh and per kW until an economics module
- * exists). Savings are against the same site without storage, annualised by 365 / days.
+ * power × energy grid, dispatch each over the horizon with the chosen strategy, and rank the sizes.
+ * Savings are against the same site without storage, annualised by 365 / days. Without
+ * `economics`: year-1 savings, simple payback and undiscounted net benefit. With `economics`: each
+ * size's dispatch also drives its degradation (cycle fade of that dispatch + calendar fade,
+ * replacement at end of life) and its annual cash-flow table over the project life
+ * (`economics/buildCashFlows`: capex, O&M, replacements, taxes, financing), giving NPV, IRR and
+ * payback per size — the curve for the chart — and the recommendation by NPV (default), IRR or payback.
  */
 export function sizeStorage(input: SizingInput): SizingResult {
   const layout = storageLayout(input.tariff);
@@ -110,10 +159,21 @@ export function sizeStorage(input: SizingInput): SizingResult {
   const omFrac = input.annualOmFractionOfCapex ?? 0;
   const { yuanPerKwh, yuanPerKw } = input.capex;
   const fixed = input.capex.fixedYuan ?? 0;
+  const econ = input.economics;
   if (![yuanPerKwh, yuanPerKw, fixed, omFrac].every((x) => Number.isFinite(x) && x >= 0)) {
     throw new EngineInputError('ECONOMICS_INVALID', 'capex and O&M inputs must be finite and ≥ 0');
   }
   if (!(life > 0)) throw new EngineInputError('ECONOMICS_INVALID', 'lifeYears must be > 0');
+  const objective: SizingObjective = input.objective ?? (econ ? 'npv' : 'netBenefit');
+  if (!econ && (objective === 'npv' || objective === 'irr' || objective === 'dynamicPayback')) {
+    throw new EngineInputError('ECONOMICS_INVALID', `objective ${objective} needs the economics input`);
+  }
+  if (econ) {
+    const om = [econ.omYuanPerKwhYear ?? 0, econ.omYuanPerKwYear ?? 0];
+    if (!om.every((x) => Number.isFinite(x) && x >= 0)) {
+      throw new EngineInputError('ECONOMICS_INVALID', 'economics O&M must be finite and ≥ 0');
+    }
+  }
   const target = input.minSelfConsumptionFraction;
   if (target !== undefined && !input.site.pvKw) {
     throw new EngineInputError('LOAD_INVALID', 'a self-consumption target needs a PV profile (pvKw)');
@@ -132,12 +192,25 @@ export function sizeStorage(input: SizingInput): SizingResult {
       : STORAGE_CATALOGUE;
     for (const p of products) {
       for (let u = 1; u <= maxUnits; u++) {
-        candidates.push({ source: 'catalogue', productId: p.id, units: u, params: batteryFromProduct(p, u) });
+        candidates.push({
+          source: 'catalogue',
+          productId: p.id,
+          units: u,
+          params: batteryFromProduct(p, u),
+          degradation: econ?.degradation ?? degradationFromProduct(p),
+        });
       }
     }
   }
   if (input.grid) {
     const tpl = input.grid.template;
+    const degradation = econ?.degradation ?? tpl.degradation;
+    if (econ && !degradation) {
+      throw new EngineInputError(
+        'ECONOMICS_INVALID',
+        'grid sizes need a degradation (grid.template.degradation or economics.degradation)',
+      );
+    }
     for (const powerKw of input.grid.powerKw) {
       for (const energyKwh of input.grid.energyKwh) {
         candidates.push({
@@ -155,20 +228,56 @@ export function sizeStorage(input: SizingInput): SizingResult {
             maxDischargeCRate: tpl.maxDischargeCRate,
             auxiliaryKw: tpl.auxiliaryKwPerKwh * energyKwh,
           },
+          degradation,
         });
       }
     }
   }
   if (candidates.length === 0)
     throw new EngineInputError('PARAM_OUT_OF_RANGE', 'no storage size to evaluate');
-  const baseline = dispatchWithoutStorage(input.tariff, input.site).bill.totalYuan;
+  const before = dispatchWithoutStorage(input.tariff, input.site).bill;
+  const baseline = before.totalYuan;
+  const cashFlowsOf: (CashFlowResult | null)[] = [];
   const points: SizingPoint[] = candidates.map((c) => {
     const r = runDispatch(c.params, input.site, input.tariff, input.strategy);
     const savings = (baseline - r.bill.totalYuan) * annualisation;
-    const capex = fixed + yuanPerKwh * c.params.energyKwh + yuanPerKw * c.params.powerKw;
-    const om = omFrac * capex;
+    const capexEnergy = yuanPerKwh * c.params.energyKwh;
+    const capexPower = yuanPerKw * c.params.powerKw;
+    const capex = fixed + capexEnergy + capexPower;
+    const om =
+      omFrac * capex +
+      (econ?.omYuanPerKwhYear ?? 0) * c.params.energyKwh +
+      (econ?.omYuanPerKwYear ?? 0) * c.params.powerKw;
     const net = savings - om;
     const sc = r.energy.selfConsumptionFraction;
+    let economics: SizeEconomics | null = null;
+    let cashFlows: CashFlowResult | null = null;
+    if (econ) {
+      const e = sizeEconomics({
+        params: c.params,
+        degradation: c.degradation!,
+        economics: econ,
+        lifeYears: life,
+        tariff: input.tariff,
+        dispatch: r,
+        initialStoredKwh: emptyBatteryState(c.params).storedEnergyKwh,
+        annualSavingsYuan: savings,
+        annualDemandSavingsYuan: (before.demandChargeYuan - r.bill.demandChargeYuan) * annualisation,
+        annualDischargeKwh: r.energy.batteryDischargeKwh * annualisation,
+        capexEnergyYuan: capexEnergy,
+        capexPowerYuan: capexPower,
+        capexFixedYuan: fixed,
+        annualOmYuan: om,
+        savingsAtSoh: (soh) =>
+          (baseline -
+            runDispatch(c.params, input.site, input.tariff, input.strategy, emptyBatteryState(c.params, soh))
+              .bill.totalYuan) *
+          annualisation,
+      });
+      economics = e.economics;
+      cashFlows = e.cashFlows;
+    }
+    cashFlowsOf.push(cashFlows);
     return {
       source: c.source,
       productId: c.productId,
@@ -184,23 +293,10 @@ export function sizeStorage(input: SizingInput): SizingResult {
       selfConsumptionFraction: sc,
       equivalentFullCyclesPerYear: r.energy.equivalentFullCycles * annualisation,
       meetsSelfConsumption: target === undefined || (sc !== null && sc >= target - 1e-9),
+      economics,
     };
   });
-  let rec: number | null = null;
-  const objective = input.objective ?? 'netBenefit';
-  points.forEach((p, i) => {
-    if (!p.meetsSelfConsumption || p.simplePaybackYears === null) return;
-    if (rec === null) {
-      rec = i;
-      return;
-    }
-    const q = points[rec]!;
-    const better =
-      objective === 'payback'
-        ? p.simplePaybackYears < q.simplePaybackYears!
-        : p.netBenefitYuan > q.netBenefitYuan;
-    if (better) rec = i;
-  });
+  const rec = recommend(points, objective);
   let selfConsumption: SizingResult['selfConsumption'] = null;
   if (target !== undefined) {
     let highest = 0;
@@ -234,6 +330,54 @@ export function sizeStorage(input: SizingInput): SizingResult {
     annualisationFactor: annualisation,
     points,
     recommendedIndex: rec,
+    objective,
+    economics: econ
+      ? {
+          basis: econ.basis ?? 'projectAfterTax',
+          discountRate: cashFlowsOf[0]!.indicators.discountRate,
+          lifeYears: life,
+          recommendedCashFlows: rec === null ? null : cashFlowsOf[rec]!,
+        }
+      : null,
     selfConsumption,
   };
+}
+
+/**
+ * Index of the recommended point: among the sizes that meet the self-consumption ratio and are
+ * worth building (with economics: NPV > 0 and the criterion defined; without: a simple payback),
+ * the best by the objective; ties keep the first.
+ */
+function recommend(points: readonly SizingPoint[], objective: SizingObjective): number | null {
+  const score = (p: SizingPoint): number | null => {
+    if (!p.meetsSelfConsumption) return null;
+    const e = p.economics;
+    if (e) {
+      if (!(e.npvYuan > 0)) return null;
+      switch (objective) {
+        case 'npv':
+          return e.npvYuan;
+        case 'irr':
+          return e.irr;
+        case 'payback':
+          return e.paybackYears === null ? null : -e.paybackYears;
+        case 'dynamicPayback':
+          return e.dynamicPaybackYears === null ? null : -e.dynamicPaybackYears;
+        case 'netBenefit':
+          return p.netBenefitYuan;
+      }
+    }
+    if (p.simplePaybackYears === null) return null;
+    return objective === 'payback' ? -p.simplePaybackYears : p.netBenefitYuan;
+  };
+  let best: number | null = null;
+  let bestScore = Number.NEGATIVE_INFINITY;
+  points.forEach((p, i) => {
+    const s = score(p);
+    if (s !== null && s > bestScore) {
+      best = i;
+      bestScore = s;
+    }
+  });
+  return best;
 }

@@ -1,6 +1,7 @@
 import { EngineInputError } from '../errors.js';
+import { type TouDay, touDayResolver } from './overrides.js';
 import { monthlyPowerFactor, powerFactorAdjustmentPct, powerFactorHundredths } from './powerFactor.js';
-import { energyPriceGrid, validateTariffPrices } from './prices.js';
+import { checkDayPriced, energyPriceGrid, validateTariffPrices } from './prices.js';
 import { validateTouSchedule } from './schedule.js';
 import { daysInMonth, quarterHourCalendar, type SeriesTimeBase } from './timebase.js';
 import type { PeriodTotals, Tariff } from './types.js';
@@ -26,6 +27,8 @@ export interface MonthlyBill {
   readonly month: number;
   /** Share of the month's hours present in the series (basic charges are pro-rated by it). */
   readonly coveredFraction: number;
+  /** Days of the month (in the series) on which a calendar override of the schedule applied. */
+  readonly overrideDays: number;
   readonly energyKwh: number;
   readonly energyKwhByPeriod: PeriodTotals;
   readonly energyChargeYuanByPeriod: PeriodTotals;
@@ -65,6 +68,11 @@ export interface Bill {
   readonly averagePriceYuanPerKwh: number | null;
   /** Energy charge / energy bought, yuan/kWh (TOU-weighted energy price only); null when none. */
   readonly averageEnergyPriceYuanPerKwh: number | null;
+  /**
+   * Years of the series for which holiday/rest-day overrides could not use the holiday calendar (not
+   * in `tariff.holidayCalendar`): those days were billed as ordinary days. Empty when none.
+   */
+  readonly holidayYearsMissing: readonly number[];
 }
 
 function checkSeries(values: Float64Array | undefined, n: number, what: string): void {
@@ -136,6 +144,7 @@ function totals(v: Float64Array): PeriodTotals {
 interface MonthAcc {
   key: number;
   units: number;
+  overrideDays: Set<number>;
   kwh: Float64Array; // by period code
   charge: Float64Array; // by period code
   maxKw: number;
@@ -148,6 +157,9 @@ interface MonthAcc {
  * 《功率因数调整电费办法》 (1983) for the power-factor adjustment.
  *
  * Per calendar month:
+ * - periods: each day takes its month's pattern, or on days a calendar override of the schedule
+ *   selects (statutory holidays, rest days, weekdays, listed dates, a date range) the pattern with
+ *   the override's clock ranges painted over it (`touDayResolver`);
  * - energy per period: each step's energy (kW × h) is split over the half-hour periods it covers in
  *   proportion to time (load constant within a step); energy charge = Σ kWh × period price;
  * - basic charge: `max_demand` = max step-average kW × demand price (with a contract demand: contract
@@ -187,6 +199,11 @@ export function computeBill(tariff: Tariff, load: LoadSeries): Bill {
   }
 
   const k = cal.unitsPerStep;
+  const days = touDayResolver(tariff.schedule, tariff.holidayCalendar, (m, pattern, date, labels) =>
+    checkDayPriced(grid, m, pattern, date, labels),
+  );
+  let lastDay = Number.NaN;
+  let day: TouDay | undefined;
   const months: MonthAcc[] = [];
   let acc: MonthAcc | undefined;
   for (let i = 0; i < n; i++) {
@@ -200,6 +217,7 @@ export function computeBill(tariff: Tariff, load: LoadSeries): Bill {
         acc = {
           key,
           units: 0,
+          overrideDays: new Set<number>(),
           kwh: new Float64Array(5),
           charge: new Float64Array(5),
           maxKw: 0,
@@ -208,7 +226,13 @@ export function computeBill(tariff: Tariff, load: LoadSeries): Bill {
         months.push(acc);
       }
       const m = key % 12;
-      const p = tariff.schedule.months[m]![cal.slot[u]!]!;
+      const dn = cal.dayNumber[u]!;
+      if (dn !== lastDay) {
+        lastDay = dn;
+        day = days.day(dn);
+        if (day.overridden) acc.overrideDays.add(dn);
+      }
+      const p = day!.pattern[cal.slot[u]!]!;
       acc.units++;
       acc.kwh[p]! += kwhUnit;
       acc.charge[p]! += kwhUnit * grid[m]![p]!;
@@ -288,6 +312,7 @@ export function computeBill(tariff: Tariff, load: LoadSeries): Bill {
       year,
       month,
       coveredFraction,
+      overrideDays: a.overrideDays.size,
       energyKwh: kwh,
       energyKwhByPeriod: totals(a.kwh),
       energyChargeYuanByPeriod: totals(a.charge),
@@ -322,6 +347,7 @@ export function computeBill(tariff: Tariff, load: LoadSeries): Bill {
     totalYuan: sumTotal,
     averagePriceYuanPerKwh: sumKwh > 0 ? sumTotal / sumKwh : null,
     averageEnergyPriceYuanPerKwh: sumKwh > 0 ? sumEnergy / sumKwh : null,
+    holidayYearsMissing: days.holidayYearsMissing(),
   };
 }
 

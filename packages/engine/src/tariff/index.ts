@@ -10,6 +10,18 @@ export type { TariffSeries } from './expand.js';
 export { expandTariff } from './expand.js';
 export type { CoalBenchmarkArea, CoalBenchmarkEntry } from './feedIn.js';
 export { COAL_BENCHMARK_PRICES, coalBenchmarkPriceYuanPerKwh } from './feedIn.js';
+export type { CalendarDay, HolidayLookup } from './holidays.js';
+export { CHINA_HOLIDAY_CALENDAR, CHINA_HOLIDAY_NAMES_ZH, holidayLookup, localDayNumber } from './holidays.js';
+export type { TouDay, TouDayResolver } from './overrides.js';
+export {
+  MAX_TOU_OVERRIDES,
+  overrideMonths,
+  periodsUsedByMonth,
+  TOU_DAY_CONDITION_KINDS,
+  touDayPattern,
+  touDayResolver,
+  validateTouOverrides,
+} from './overrides.js';
 export type { PowerFactorAdjustmentTable } from './powerFactor.js';
 export {
   monthlyPowerFactor,
@@ -19,17 +31,25 @@ export {
 } from './powerFactor.js';
 export type { TariffPriceRow, TariffPriceTable } from './prices.js';
 export { selectTariffPrices, validateTariffPrices } from './prices.js';
+export { paintHourRanges } from './ranges.js';
 export type { RawTouSlot, TouMonthRule } from './schedule.js';
 export { normaliseTouSlots, touScheduleFromHourRanges, validateTouSchedule } from './schedule.js';
 export type { LocalDateTime, SeriesTimeBase } from './timebase.js';
 export { CHINA_TZ_OFFSET_HOURS, daysInMonth, localDateTimeFromUtcMs } from './timebase.js';
 export type {
   BasicChargeBasis,
+  ChinaHolidayName,
+  HolidayBreak,
+  HolidayCalendarYear,
   PeriodTotals,
   PeriodValues,
   PowerFactorStandard,
   Tariff,
   TariffPrices,
+  TouDayCondition,
+  TouDayConditionKind,
+  TouHourRange,
+  TouOverride,
   TouPeriod,
   TouPeriodKey,
   TouSchedule,
@@ -37,6 +57,7 @@ export type {
   VoltageLevel,
 } from './types.js';
 export {
+  CHINA_HOLIDAY_NAMES,
   SLOTS_PER_DAY,
   TOU_DEEP_VALLEY,
   TOU_FLAT,

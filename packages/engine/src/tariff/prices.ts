@@ -115,7 +115,8 @@ export function validateTariffPrices(prices: TariffPrices): void {
 
 /**
  * Energy price table as [month][period code] (yuan/kWh, NaN where unpriced), after checking that every
- * period the schedule uses in a month has a price in that month.
+ * period the schedule's month pattern uses has a price in that month. Periods that only calendar
+ * overrides bring in (a holiday deep valley) are checked on the days they apply (`checkDayPriced`).
  * @throws EngineInputError TARIFF_INVALID
  */
 export function energyPriceGrid(schedule: TouSchedule, prices: TariffPrices): Float64Array[] {
@@ -139,4 +140,30 @@ export function energyPriceGrid(schedule: TouSchedule, prices: TariffPrices): Fl
     out.push(row);
   }
   return out;
+}
+
+/**
+ * Check that every period of a day made by calendar overrides has a price in its month.
+ * @param grid `energyPriceGrid` of the tariff
+ * @param monthIndex 0 = January
+ * @param day the day's 48 periods
+ * @param date the day, `YYYY-MM-DD`, for the message
+ * @param labels the overrides that made the day, for the message
+ * @throws EngineInputError TARIFF_INVALID
+ */
+export function checkDayPriced(
+  grid: readonly Float64Array[],
+  monthIndex: number,
+  day: readonly TouPeriod[],
+  date: string,
+  labels: readonly string[],
+): void {
+  for (const p of new Set(day)) {
+    if (Number.isNaN(grid[monthIndex]![p]!)) {
+      throw new EngineInputError(
+        'TARIFF_INVALID',
+        `on ${date} the calendar override ${labels.map((l) => `"${l}"`).join(', ')} uses the ${TOU_PERIOD_KEYS[p]} period but no ${TOU_PERIOD_KEYS[p]} price is given`,
+      );
+    }
+  }
 }

@@ -1,18 +1,37 @@
 import { EngineInputError } from '../errors.js';
-import { SLOTS_PER_DAY, type TouPeriod, type TouSchedule } from './types.js';
+import { validateTouOverrides } from './overrides.js';
+import { isTouPeriod, paintHourRanges } from './ranges.js';
+import { SLOTS_PER_DAY, type TouHourRange, type TouPeriod, type TouSchedule } from './types.js';
 
 /** A raw slot as it arrives from a TOU table: a period code 0–4, or null/undefined when hidden. */
 export type RawTouSlot = number | null | undefined;
-
-function isPeriod(v: number): v is TouPeriod {
-  return v === 0 || v === 1 || v === 2 || v === 3 || v === 4;
-}
 
 function slotLabel(month: number, slot: number): string {
   const m = slot * 30;
   const hh = String(Math.floor(m / 60)).padStart(2, '0');
   const mm = String(m % 60).padStart(2, '0');
   return `month ${month + 1} slot ${slot} (${hh}:${mm})`;
+}
+
+/**
+ * Check that a schedule has 12 months of 48 slots each (the slots' values are checked by the caller).
+ * @throws EngineInputError TARIFF_INVALID
+ */
+function checkScheduleShape(months: unknown): asserts months is readonly (readonly unknown[])[] {
+  if (!Array.isArray(months) || months.length !== 12) {
+    throw new EngineInputError(
+      'TARIFF_INVALID',
+      `TOU schedule needs 12 months, got ${Array.isArray(months) ? months.length : typeof months}`,
+    );
+  }
+  months.forEach((slots: unknown, m) => {
+    if (!Array.isArray(slots) || slots.length !== SLOTS_PER_DAY) {
+      throw new EngineInputError(
+        'TARIFF_INVALID',
+        `TOU schedule month ${m + 1} needs ${SLOTS_PER_DAY} half-hour slots, got ${Array.isArray(slots) ? slots.length : typeof slots}`,
+      );
+    }
+  });
 }
 
 /**
@@ -28,26 +47,15 @@ function slotLabel(month: number, slot: number): string {
  *   month with every slot hidden
  */
 export function normaliseTouSlots(months: readonly (readonly RawTouSlot[])[]): TouSchedule {
-  if (!Array.isArray(months) || months.length !== 12) {
-    throw new EngineInputError(
-      'TARIFF_INVALID',
-      `TOU schedule needs 12 months, got ${Array.isArray(months) ? months.length : typeof months}`,
-    );
-  }
+  checkScheduleShape(months);
   const out: TouPeriod[][] = [];
   for (let m = 0; m < 12; m++) {
     const raw = months[m]!;
-    if (!Array.isArray(raw) || raw.length !== SLOTS_PER_DAY) {
-      throw new EngineInputError(
-        'TARIFF_INVALID',
-        `TOU schedule month ${m + 1} needs ${SLOTS_PER_DAY} half-hour slots, got ${Array.isArray(raw) ? raw.length : typeof raw}`,
-      );
-    }
     let lastVisible = -1;
     for (let s = 0; s < SLOTS_PER_DAY; s++) {
       const v = raw[s];
       if (v === null || v === undefined) continue;
-      if (typeof v !== 'number' || !isPeriod(v)) {
+      if (typeof v !== 'number' || !isTouPeriod(v)) {
         throw new EngineInputError(
           'TARIFF_INVALID',
           `unknown TOU period ${String(v)} at ${slotLabel(m, s)} (expected 0 sharp, 1 peak, 2 flat, 3 valley, 4 deep valley)`,
@@ -71,28 +79,18 @@ export function normaliseTouSlots(months: readonly (readonly RawTouSlot[])[]): T
 }
 
 /**
- * Check that a schedule has 12 months of 48 known period codes.
+ * Check that a schedule has 12 months of 48 known period codes, and that its calendar overrides (if
+ * any) are well formed (`validateTouOverrides`).
  * @throws EngineInputError TARIFF_INVALID
  */
 export function validateTouSchedule(schedule: TouSchedule): void {
   const months = schedule?.months;
-  if (!Array.isArray(months) || months.length !== 12) {
-    throw new EngineInputError(
-      'TARIFF_INVALID',
-      `TOU schedule needs 12 months, got ${Array.isArray(months) ? months.length : typeof months}`,
-    );
-  }
+  checkScheduleShape(months);
   for (let m = 0; m < 12; m++) {
     const slots = months[m]!;
-    if (!Array.isArray(slots) || slots.length !== SLOTS_PER_DAY) {
-      throw new EngineInputError(
-        'TARIFF_INVALID',
-        `TOU schedule month ${m + 1} needs ${SLOTS_PER_DAY} half-hour slots, got ${Array.isArray(slots) ? slots.length : typeof slots}`,
-      );
-    }
     for (let s = 0; s < SLOTS_PER_DAY; s++) {
       const v = slots[s];
-      if (typeof v !== 'number' || !isPeriod(v)) {
+      if (typeof v !== 'number' || !isTouPeriod(v)) {
         throw new EngineInputError(
           'TARIFF_INVALID',
           `unknown TOU period ${String(v)} at ${slotLabel(m, s)} (hidden slots must be filled with normaliseTouSlots)`,
@@ -100,6 +98,7 @@ export function validateTouSchedule(schedule: TouSchedule): void {
       }
     }
   }
+  if (schedule.overrides !== undefined) validateTouOverrides(schedule.overrides);
 }
 
 /** One rule of `touScheduleFromHourRanges`: periods by clock ranges for a set of months. */
@@ -107,11 +106,7 @@ export interface TouMonthRule {
   /** Calendar months 1–12 the rule applies to. */
   readonly months: readonly number[];
   /** Ranges [fromHour, toHour) in local standard time, on a half-hour grid; toHour 24 = midnight. */
-  readonly ranges: readonly {
-    readonly fromHour: number;
-    readonly toHour: number;
-    readonly period: TouPeriod;
-  }[];
+  readonly ranges: readonly TouHourRange[];
 }
 
 /**
@@ -129,22 +124,7 @@ export function touScheduleFromHourRanges(rules: readonly TouMonthRule[]): TouSc
       if (!Number.isInteger(month) || month < 1 || month > 12) {
         throw new EngineInputError('TARIFF_INVALID', `TOU rule month ${month} is outside 1–12`);
       }
-      for (const r of rule.ranges) {
-        const a = r.fromHour * 2;
-        const b = r.toHour * 2;
-        if (!Number.isInteger(a) || !Number.isInteger(b) || a < 0 || a > 48 || b < 0 || b > 48 || a === b) {
-          throw new EngineInputError(
-            'TARIFF_INVALID',
-            `TOU range ${r.fromHour}–${r.toHour} h must lie on the half-hour grid within 0–24 h and be non-empty`,
-          );
-        }
-        if (!isPeriod(r.period)) {
-          throw new EngineInputError('TARIFF_INVALID', `unknown TOU period ${String(r.period)} in a range`);
-        }
-        const row = grid[month - 1]!;
-        const end = b > a ? b : b + SLOTS_PER_DAY;
-        for (let s = a; s < end; s++) row[s % SLOTS_PER_DAY] = r.period;
-      }
+      paintHourRanges(grid[month - 1]!, rule.ranges, `TOU rule for month ${month}`);
     }
   }
   for (let m = 0; m < 12; m++) {

@@ -59,6 +59,8 @@ export interface QuarterHourCalendar {
   readonly monthKey: Int32Array;
   /** Half-hour slot 0–47 of each unit. */
   readonly slot: Uint8Array;
+  /** Local day of each unit, days since 1970-01-01 (for calendar overrides). */
+  readonly dayNumber: Int32Array;
 }
 
 /**
@@ -108,6 +110,7 @@ export function quarterHourCalendar(timeBase: SeriesTimeBase): QuarterHourCalend
   const n = stepCount * unitsPerStep;
   const monthKey = new Int32Array(n);
   const slot = new Uint8Array(n);
+  const dayNumber = new Int32Array(n);
   // Local wall-clock minutes since 1970-01-01 00:00 (local time has no DST, so this is linear).
   const startMin = Date.UTC(start.year, start.month - 1, start.day, hour, minute) / 60_000;
   let day = Number.NaN;
@@ -121,7 +124,8 @@ export function quarterHourCalendar(timeBase: SeriesTimeBase): QuarterHourCalend
       key = date.getUTCFullYear() * 12 + date.getUTCMonth();
     }
     monthKey[u] = key;
+    dayNumber[u] = d;
     slot[u] = Math.floor((t - d * 1440) / 30);
   }
-  return { unitsPerStep, monthKey, slot };
+  return { unitsPerStep, monthKey, slot, dayNumber };
 }

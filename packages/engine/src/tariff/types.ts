@@ -35,13 +35,98 @@ export const TOU_PERIODS: readonly TouPeriod[] = [0, 1, 2, 3, 4];
 /** Half-hour slots per day. */
 export const SLOTS_PER_DAY = 48;
 
+/** A clock range [fromHour, toHour) in local standard time and its period; fromHour > toHour wraps past midnight. */
+export interface TouHourRange {
+  /** Start, hours on the half-hour grid (0–23.5). */
+  readonly fromHour: number;
+  /** End, hours on the half-hour grid (0.5–24); 24 = midnight. */
+  readonly toHour: number;
+  readonly period: TouPeriod;
+}
+
+/**
+ * China's statutory public holidays (法定节假日) as the State Council names them in its yearly
+ * notice (国务院办公厅关于X年部分节假日安排的通知).
+ */
+export const CHINA_HOLIDAY_NAMES = [
+  'new_year', // 元旦
+  'spring_festival', // 春节
+  'qingming', // 清明节
+  'labour_day', // 劳动节
+  'dragon_boat', // 端午节
+  'mid_autumn', // 中秋节
+  'national_day', // 国庆节
+] as const;
+export type ChinaHolidayName = (typeof CHINA_HOLIDAY_NAMES)[number];
+
+/** One holiday break of a year: the days off (放假) from `from` to `to`, both included. */
+export interface HolidayBreak {
+  /** The holiday(s) the break belongs to (2025: National Day and Mid-Autumn share one break). */
+  readonly names: readonly ChinaHolidayName[];
+  /** First day off, `YYYY-MM-DD`. */
+  readonly from: string;
+  /** Last day off, `YYYY-MM-DD`. */
+  readonly to: string;
+}
+
+/** One year's arrangement of the State Council: the holiday breaks and the make-up working days. */
+export interface HolidayCalendarYear {
+  readonly year: number;
+  /** Document number, e.g. 国办发明电〔2024〕12号. */
+  readonly document: string;
+  readonly sourceUrl: string;
+  readonly breaks: readonly HolidayBreak[];
+  /** Make-up working days (调休上班), usually a Saturday or Sunday, `YYYY-MM-DD`. */
+  readonly makeupWorkdays: readonly string[];
+}
+
+/** Which days a calendar override applies to. */
+export type TouDayCondition =
+  /**
+   * Statutory days off (法定节假日放假期间) of the named holidays (all seven when `holidays` is
+   * omitted), optionally only breaks of at least `minBreakDays` days ("3天及以上节假日").
+   */
+  | {
+      readonly kind: 'holidays';
+      readonly holidays?: readonly ChinaHolidayName[];
+      readonly minBreakDays?: number;
+    }
+  /** Rest days (休息日): statutory days off, and Saturdays/Sundays that are not make-up working days. */
+  | { readonly kind: 'restDays' }
+  /** Days of the week, ISO numbers 1 Monday … 7 Sunday (make-up days are not special). */
+  | { readonly kind: 'weekdays'; readonly weekdays: readonly number[] }
+  /** Listed dates `YYYY-MM-DD`, e.g. announced hot days (高温天) for a hot-day sharp rule. */
+  | { readonly kind: 'dates'; readonly dates: readonly string[] }
+  /** A date range `MM-DD`…`MM-DD` every year, both ends included; a range may wrap the new year. */
+  | { readonly kind: 'dateRange'; readonly fromMonthDay: string; readonly toMonthDay: string };
+
+export type TouDayConditionKind = TouDayCondition['kind'];
+
+/**
+ * A calendar override of a TOU schedule: on the days its condition (and its months, when given)
+ * select, its clock ranges are painted over the month's pattern — e.g. 深谷 10:00–14:00 on the
+ * Spring Festival, Labour Day and National Day breaks (浙发改价格〔2024〕21号).
+ */
+export interface TouOverride {
+  /** Short description shown to users (the rule as the document states it). */
+  readonly label: string;
+  readonly when: TouDayCondition;
+  /** Calendar months 1–12 the override is limited to; omitted = every month. */
+  readonly months?: readonly number[];
+  /** Clock ranges painted over the day's pattern, in order. */
+  readonly ranges: readonly TouHourRange[];
+}
+
 /**
  * A TOU schedule: for each calendar month (index 0 = January) 48 half-hour slots
- * (index 0 = 00:00–00:30 local standard time), each holding a period code.
- * The same day pattern applies to every day of the month (no holiday/weekday overrides).
+ * (index 0 = 00:00–00:30 local standard time), each holding a period code. The month's pattern
+ * applies to every day of the month, except on days matched by a calendar override (holidays,
+ * rest days, weekdays, listed dates, a date range), whose clock ranges are painted over it.
  */
 export interface TouSchedule {
   readonly months: readonly (readonly TouPeriod[])[];
+  /** Calendar overrides, applied in order (a later one wins); omitted = every day uses its month's pattern. */
+  readonly overrides?: readonly TouOverride[];
 }
 
 /** A number per period; used for prices (yuan/kWh) and energy (kWh). Absent = period not priced. */
@@ -119,6 +204,11 @@ export type PowerFactorStandard = 0.9 | 0.85 | 0.8;
 /** A complete tariff for billing. */
 export interface Tariff {
   readonly schedule: TouSchedule;
+  /**
+   * Statutory holidays and make-up working days for the schedule's holiday/rest-day overrides;
+   * omitted = `CHINA_HOLIDAY_CALENDAR` (the State Council notices the engine ships).
+   */
+  readonly holidayCalendar?: readonly HolidayCalendarYear[];
   readonly prices: TariffPrices;
   readonly basicCharge: BasicChargeBasis;
   /** Power-factor adjustment; omitted = not applied. */

@@ -1,26 +1,6 @@
 /** Split one CSV line into fields, honouring double quotes (no embedded newlines). */
 export function splitCsvLine(line: string): string[] {
-  if (!line.includes('"')) return line.split(',');
-  const out: string[] = [];
-  let cur = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i];
-    if (quoted) {
-      if (ch === '"') {
-        if (line[i + 1] === '"') {
-          cur += '"';
-          i++;
-        } else quoted = false;
-      } else cur += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      out.push(cur);
-      cur = '';
-    } else cur += ch;
-  }
-  out.push(cur);
-  return out;
+  return splitDelimitedLine(line, ',');
 }
 
 /** Split text into lines (LF or CRLF), dropping a BOM. */
@@ -40,7 +20,6 @@ export function parseNumber(s: string | undefined): number {
 
 /** Split one delimited line (`,` `;` or tab), honouring double quotes (no embedded newlines). */
 export function splitDelimitedLine(line: string, delimiter: string): string[] {
-  if (delimiter === ',') return splitCsvLine(line);
   if (!line.includes('"')) return line.split(delimiter);
   const out: string[] = [];
   let cur = '';

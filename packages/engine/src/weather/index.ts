@@ -8,6 +8,7 @@ import type { WeatherData, WeatherSite } from './types.js';
 
 export type { WeatherCorrectionOptions } from './corrections.js';
 export { applyWeatherCorrections } from './corrections.js';
+export { splitDelimitedLine } from './csv.js';
 export { parseEpw } from './epw.js';
 export type { CsvColumnRef, CsvInspection, CsvWeatherMapping, CsvWeatherSite } from './generic.js';
 export { inspectCsvWeather, parseCsvWeather } from './generic.js';
