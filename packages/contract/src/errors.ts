@@ -151,6 +151,16 @@ export const ERRORS = {
   ERR_BILL_TOO_MANY_FILES: { code: 400, status: 400, key: 'errors.bill.tooManyFiles' },
   ERR_REPORT_NO_FINISHED_PLAN: { code: 400, status: 409, key: 'errors.report.noFinishedPlan' },
   ERR_REPORT_FONT_MISSING: { code: 500, status: 500, key: 'errors.report.fontMissing' },
+  ERR_PROJECT_WEATHER_DATASET_NOT_FOUND: {
+    code: 404,
+    status: 404,
+    key: 'errors.project.weatherDatasetNotFound',
+  },
+  ERR_PROJECT_WEATHER_NOT_A_YEAR: { code: 400, status: 422, key: 'errors.project.weatherNotAYear' },
+  ERR_PROJECT_WEATHER_STEP: { code: 400, status: 422, key: 'errors.project.weatherStep' },
+  ERR_PROJECT_FILE_NOT_FOUND: { code: 404, status: 404, key: 'errors.project.fileNotFound' },
+  ERR_PROJECT_FILE_TYPE: { code: 400, status: 400, key: 'errors.project.fileType' },
+  ERR_PROJECT_FILE_TOO_LARGE: { code: 400, status: 413, key: 'errors.project.fileTooLarge' },
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;

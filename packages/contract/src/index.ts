@@ -10,6 +10,7 @@ export * from './schemas/common';
 export * from './schemas/invitation';
 export * from './schemas/load';
 export * from './schemas/membership';
+export * from './schemas/power-cost-map';
 export * from './schemas/price';
 export * from './schemas/projects';
 export * from './schemas/reports';

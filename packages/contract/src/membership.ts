@@ -186,8 +186,25 @@ const ALL: readonly Tier[] = [TIER_FREE, TIER_MEMBER, TIER_PREMIUM];
 const PAID: readonly Tier[] = [TIER_MEMBER, TIER_PREMIUM];
 const PREMIUM: readonly Tier[] = [TIER_PREMIUM];
 
-function feature(key: string, zh: string, en: string, canUseIdentity: readonly Tier[]): MembershipFeature {
-  return { key, zh, en, canUseIdentity };
+/** A feature group whose features all share the group's tiers (as in spec 001 §6); features as [key, zh, en]. */
+function group(
+  key: string,
+  zh: string,
+  en: string,
+  canUseIdentity: readonly Tier[],
+  features: ReadonlyArray<readonly [key: string, zh: string, en: string]>,
+): MembershipFeatureGroup {
+  return {
+    key,
+    zh,
+    en,
+    children: features.map(([featureKey, featureZh, featureEn]) => ({
+      key: featureKey,
+      zh: featureZh,
+      en: featureEn,
+      canUseIdentity,
+    })),
+  };
 }
 
 /**
@@ -195,126 +212,71 @@ function feature(key: string, zh: string, en: string, canUseIdentity: readonly T
  * gated modules name (FEATURE_MIN_TIER below); texts are the spec's, in both languages.
  */
 export const MEMBERSHIP_FEATURE_GROUPS: readonly MembershipFeatureGroup[] = [
-  {
-    key: 'generationAssessment',
-    zh: '发电量评估',
-    en: 'Power-generation assessment',
-    children: [
-      feature('roofObstacles', '屋顶及障碍物绘制', 'Roofs and obstacles', ALL),
-      feature('autoLayout', '自动排布', 'Automatic layout', ALL),
-      feature('moduleSelection', '组件选型', 'Module selection', ALL),
-      feature('bestTiltAzimuth', '最佳倾角和方位角', 'Best tilt and azimuth', ALL),
-      feature('installedCapacity', '装机容量', 'Installed capacity', ALL),
-      feature('generationSimulation', '发电量模拟', 'Generation simulation', ALL),
-      feature('firstYearGeneration', '首年发电量', 'First-year generation', ALL),
-    ],
-  },
-  {
-    key: 'usageAssessment',
-    zh: '用电评估',
-    en: 'Usage assessment',
-    children: [
-      feature('tariffLookup', '分省电价查询', 'Province tariff lookup', ALL),
-      feature('billRecognition', '电费单识别', 'Bill recognition', ALL),
-      feature('loadParsing', '负荷点表解析', 'Load point table parsing', ALL),
-      feature('weightedTariff', '加权电价', 'Weighted tariff', ALL),
-      feature('selfConsumption', '自发自用比例', 'Self-consumption ratio', ALL),
-    ],
-  },
-  {
-    key: 'reactiveAssessment',
-    zh: '无功补偿评估',
-    en: 'Reactive compensation assessment',
-    children: [
-      feature('powerFactor', '并网前后功率因数', 'Power factor before and after grid connection', ALL),
-      feature('transformerCapacity', '变压器容量', 'Transformer capacity', ALL),
-      feature('compensationDevice', '补偿装置推荐', 'Compensation device recommendation', ALL),
-    ],
-  },
-  {
-    key: 'storageAssessment',
-    zh: '储能评估',
-    en: 'Storage assessment',
-    children: [
-      feature('workingDays', '自定义工作日', 'Custom working days', ALL),
-      feature('chargeStrategy', '推荐充放电策略', 'Recommended charge/discharge strategy', ALL),
-      feature('optimalStorage', '最优储能推荐', 'Optimal storage recommendation', ALL),
-    ],
-  },
-  {
-    key: 'economicAssessment',
-    zh: '经济性评估',
-    en: 'Economic assessment',
-    children: [
-      feature('investmentMode', 'EMC或自投模式', 'EMC or self-invest mode', ALL),
-      feature('economicParameters', '多项经济参数编辑', 'Editing several economic parameters', ALL),
-      feature('planExport', '项目方案导出', 'Project plan export', ALL),
-    ],
-  },
-  {
-    key: 'pvesOptimisation',
-    zh: '光储容量优化',
-    en: 'PV+storage capacity optimisation',
-    children: [
-      feature('pvesCapacityOptimisation', '光储容量优化', 'PV+storage capacity optimisation', PAID),
-      feature('settlementComparison', '结算模式对比', 'Comparison of settlement modes', PAID),
-    ],
-  },
-  {
-    key: 'droneSurvey',
-    zh: '无人机勘测',
-    en: 'Drone survey',
-    children: [
-      feature('routePlanning', '航线规划APP', 'Route planning app', PAID),
-      feature('photoUpload', '照片上传', 'Photo upload', PAID),
-      feature('autoModelling', '三维自动建模', '3D auto modelling', PAID),
-      feature('roofRecognition', '屋顶智能识别', 'Smart roof recognition', PAID),
-    ],
-  },
-  {
-    key: 'optimalDesign',
-    zh: '优化设计',
-    en: 'Optimisation design',
-    children: [
-      feature('multipleGoals', '多目标优化', 'Multiple goals', PAID),
-      feature('smartSelection', '组件逆变器智能选型', 'Smart module and inverter selection', PAID),
-      feature('oneClickDesign', '一键设计', 'One-click design', PAID),
-      feature('severalPlans', '多方案输出', 'Several plan outputs', PAID),
-      feature(
-        'reportExport',
-        '发电量、用电量、经济性报告导出',
-        'Generation, consumption and economic report export',
-        PAID,
-      ),
-      feature('plant3dView', '三维电站展示', '3D plant view', PAID),
-      feature('drawingsExport', '图纸及清单导出', 'Drawings and list export', PAID),
-      feature('feasibilityExport', '可研报告导出', 'Feasibility report export', PAID),
-    ],
-  },
-  {
-    key: 'detailedDesign',
-    zh: '深化设计',
-    en: 'Detailed design',
-    children: [
-      feature('carportCharging', '车棚充电桩', 'Carport charging piles', PREMIUM),
-      feature('siteCables', '场区电缆生成', 'Site cable generation', PREMIUM),
-      feature('moduleLayout', '组件排布', 'Module layout', PREMIUM),
-      feature('shadowAnalysis', '阴影分析', 'Shadow analysis', PREMIUM),
-      feature('combinerDivision', '汇流分区', 'Combiner division', PREMIUM),
-      feature('equipmentTrayLayout', '设备及桥架布置', 'Equipment and cable-tray layout', PREMIUM),
-      feature('autoStringing', '自动组串', 'Auto stringing', PREMIUM),
-      feature('electricalDesign', '电气一次、二次设计', 'Electrical primary and secondary design', PREMIUM),
-      feature('waterCleaning', '水清洗设计', 'Water cleaning design', PREMIUM),
-      feature('structureOptimisation', '结构优化', 'Structure optimisation', PREMIUM),
-      feature('constructionDrawings', '施工图', 'Construction drawings', PREMIUM),
-      feature(
-        'structureCalcExport',
-        '清单及结构计算书导出',
-        'List and structure calculation sheet export',
-        PREMIUM,
-      ),
-    ],
-  },
+  group('generationAssessment', '发电量评估', 'Power-generation assessment', ALL, [
+    ['roofObstacles', '屋顶及障碍物绘制', 'Roofs and obstacles'],
+    ['autoLayout', '自动排布', 'Automatic layout'],
+    ['moduleSelection', '组件选型', 'Module selection'],
+    ['bestTiltAzimuth', '最佳倾角和方位角', 'Best tilt and azimuth'],
+    ['installedCapacity', '装机容量', 'Installed capacity'],
+    ['generationSimulation', '发电量模拟', 'Generation simulation'],
+    ['firstYearGeneration', '首年发电量', 'First-year generation'],
+  ]),
+  group('usageAssessment', '用电评估', 'Usage assessment', ALL, [
+    ['tariffLookup', '分省电价查询', 'Province tariff lookup'],
+    ['billRecognition', '电费单识别', 'Bill recognition'],
+    ['loadParsing', '负荷点表解析', 'Load point table parsing'],
+    ['weightedTariff', '加权电价', 'Weighted tariff'],
+    ['selfConsumption', '自发自用比例', 'Self-consumption ratio'],
+  ]),
+  group('reactiveAssessment', '无功补偿评估', 'Reactive compensation assessment', ALL, [
+    ['powerFactor', '并网前后功率因数', 'Power factor before and after grid connection'],
+    ['transformerCapacity', '变压器容量', 'Transformer capacity'],
+    ['compensationDevice', '补偿装置推荐', 'Compensation device recommendation'],
+  ]),
+  group('storageAssessment', '储能评估', 'Storage assessment', ALL, [
+    ['workingDays', '自定义工作日', 'Custom working days'],
+    ['chargeStrategy', '推荐充放电策略', 'Recommended charge/discharge strategy'],
+    ['optimalStorage', '最优储能推荐', 'Optimal storage recommendation'],
+  ]),
+  group('economicAssessment', '经济性评估', 'Economic assessment', ALL, [
+    ['investmentMode', 'EMC或自投模式', 'EMC or self-invest mode'],
+    ['economicParameters', '多项经济参数编辑', 'Editing several economic parameters'],
+    ['planExport', '项目方案导出', 'Project plan export'],
+  ]),
+  group('pvesOptimisation', '光储容量优化', 'PV+storage capacity optimisation', PAID, [
+    ['pvesCapacityOptimisation', '光储容量优化', 'PV+storage capacity optimisation'],
+    ['settlementComparison', '结算模式对比', 'Comparison of settlement modes'],
+  ]),
+  group('droneSurvey', '无人机勘测', 'Drone survey', PAID, [
+    ['routePlanning', '航线规划APP', 'Route planning app'],
+    ['photoUpload', '照片上传', 'Photo upload'],
+    ['autoModelling', '三维自动建模', '3D auto modelling'],
+    ['roofRecognition', '屋顶智能识别', 'Smart roof recognition'],
+  ]),
+  group('optimalDesign', '优化设计', 'Optimisation design', PAID, [
+    ['multipleGoals', '多目标优化', 'Multiple goals'],
+    ['smartSelection', '组件逆变器智能选型', 'Smart module and inverter selection'],
+    ['oneClickDesign', '一键设计', 'One-click design'],
+    ['severalPlans', '多方案输出', 'Several plan outputs'],
+    ['reportExport', '发电量、用电量、经济性报告导出', 'Generation, consumption and economic report export'],
+    ['plant3dView', '三维电站展示', '3D plant view'],
+    ['drawingsExport', '图纸及清单导出', 'Drawings and list export'],
+    ['feasibilityExport', '可研报告导出', 'Feasibility report export'],
+  ]),
+  group('detailedDesign', '深化设计', 'Detailed design', PREMIUM, [
+    ['carportCharging', '车棚充电桩', 'Carport charging piles'],
+    ['siteCables', '场区电缆生成', 'Site cable generation'],
+    ['moduleLayout', '组件排布', 'Module layout'],
+    ['shadowAnalysis', '阴影分析', 'Shadow analysis'],
+    ['combinerDivision', '汇流分区', 'Combiner division'],
+    ['equipmentTrayLayout', '设备及桥架布置', 'Equipment and cable-tray layout'],
+    ['autoStringing', '自动组串', 'Auto stringing'],
+    ['electricalDesign', '电气一次、二次设计', 'Electrical primary and secondary design'],
+    ['waterCleaning', '水清洗设计', 'Water cleaning design'],
+    ['structureOptimisation', '结构优化', 'Structure optimisation'],
+    ['constructionDrawings', '施工图', 'Construction drawings'],
+    ['structureCalcExport', '清单及结构计算书导出', 'List and structure calculation sheet export'],
+  ]),
 ];
 
 /** The lowest tier that may use each feature group (derived from MEMBERSHIP_FEATURE_GROUPS). */

@@ -270,4 +270,42 @@ export const en: Record<MessageKey, string> = {
     'This project has no finished plan yet; run the income assessment before exporting a report',
   'errors.report.fontMissing':
     'The server lacks the CJK font reports need; install fonts-noto-cjk or set REPORT_FONT_PATH',
+  'validation.weatherDatasetRequired':
+    '{field}: choose one of your uploaded weather datasets for the weather source "file"',
+  'invite.reason.pool': 'Friend {phone} registered within {hours} hours: the membership pool',
+  'validation.manualReason': 'Give the reason for confirming the order by hand (2 characters at least)',
+  'weather.label.climatology': 'Built-in climatology, synthetic typical year (stations: {stations})',
+  'weather.label.pvgis': 'PVGIS typical meteorological year ({database}, at {coords})',
+  'weather.label.nasaPower': 'NASA POWER hourly data of {year} (at {coords})',
+  'weather.label.file': 'Uploaded weather file "{name}" (dataset {datasetId})',
+  'weather.label.fallback': '{label}; used because the chosen {provider} was unavailable',
+  'project.warning.weatherFallbackOffline':
+    '{provider} could not be reached: this calculation used the built-in climatology instead',
+  'project.warning.weatherFallbackTimeout':
+    '{provider} did not answer within {seconds} s: this calculation used the built-in climatology instead',
+  'project.warning.weatherFallbackFailed':
+    '{provider} answered with an error ({detail}): this calculation used the built-in climatology instead',
+  'project.warning.weatherComponentsFilled':
+    'The weather data lacks direct or diffuse irradiance: estimated from global irradiance with the Erbs model',
+  'project.warning.weatherGapsFilled':
+    '{hours} hours were missing from the weather data and were filled with the mean of the same hour in the same month',
+  'project.warning.weatherClimateFilled':
+    'The weather data lacks air temperature or wind speed: those were taken from the built-in climatology',
+  'project.warning.weatherSingleYear':
+    'NASA POWER data is the actual year {year}, not a typical year: generation may differ from the long-term mean',
+  'errors.project.weatherDatasetNotFound':
+    'The weather dataset chosen for this project ({datasetId}) does not exist or does not belong to the project owner: choose the weather source again',
+  'errors.project.weatherNotAYear':
+    'The weather data "{name}" does not cover every month and hour of a year, so the yearly calculation cannot use it: upload a full year',
+  'errors.project.weatherStep':
+    'The weather data "{name}" has {step}-minute steps: the yearly calculation needs hourly or finer data',
+  'errors.project.fileNotFound': 'The file does not exist, was deleted, or does not belong to this project',
+  'errors.project.fileType':
+    '"{name}" cannot be attached: only images (PNG, JPG, WEBP, BMP, GIF) and PDF files are accepted',
+  'errors.project.fileTooLarge': 'An attachment may be at most {maxMb} MB',
+  'validation.touOverride':
+    '{field} is not valid: a calendar rule needs a name and at least one clock range on the half-hour grid (0–24 h); dates are YYYY-MM-DD, month-days MM-DD, holiday names known; at most 20 rules',
+  'project.quotation.roofRepair': 'Roof repair before PV',
+  'project.quotation.pvTurnkey': 'PV system (turnkey)',
+  'project.quotation.lot': 'lot',
 };

@@ -242,6 +242,35 @@ export const zhCN = {
   'validation.billDetailTarget': '请指定电费单id，或文件id与表号',
   'errors.report.noFinishedPlan': '该项目还没有计算完成的方案，请先完成收益测算再导出报告',
   'errors.report.fontMissing': '服务器缺少报告所需的中文字体，请安装 fonts-noto-cjk 或设置 REPORT_FONT_PATH',
+  'validation.weatherDatasetRequired': '{field}：气象来源为“文件”时，请选择一个已上传的气象数据集',
+  'invite.reason.pool': '{hours}小时内邀请好友{phone}注册，领取会员奖池',
+  'validation.manualReason': '请填写人工开通的原因（至少2个字）',
+  'weather.label.climatology': '内置气候数据合成典型年（参考气象站：{stations}）',
+  'weather.label.pvgis': 'PVGIS 典型气象年（{database}，坐标 {coords}）',
+  'weather.label.nasaPower': 'NASA POWER {year}年逐时数据（坐标 {coords}）',
+  'weather.label.file': '上传的气象文件“{name}”（数据集 {datasetId}）',
+  'weather.label.fallback': '{label}；所选的{provider}不可用，已改用内置气候数据',
+  'project.warning.weatherFallbackOffline': '{provider}无法连接，本次计算改用了内置气候数据',
+  'project.warning.weatherFallbackTimeout': '{provider}在{seconds}秒内未响应，本次计算改用了内置气候数据',
+  'project.warning.weatherFallbackFailed': '{provider}返回错误（{detail}），本次计算改用了内置气候数据',
+  'project.warning.weatherComponentsFilled': '气象数据缺少直射或散射辐照度，已用 Erbs 模型由总辐照度分解得到',
+  'project.warning.weatherGapsFilled': '气象数据缺失{hours}小时，已用同月同一时刻的平均值补齐',
+  'project.warning.weatherClimateFilled': '气象数据缺少气温或风速，已取自内置气候数据',
+  'project.warning.weatherSingleYear':
+    'NASA POWER 数据为{year}年的实际年份而非典型年，发电量可能与多年平均有偏差',
+  'errors.project.weatherDatasetNotFound':
+    '项目所选的气象数据集（{datasetId}）不存在或不属于项目创建者，请重新选择气象来源',
+  'errors.project.weatherNotAYear':
+    '气象数据“{name}”未覆盖全年每个月的每个时刻，无法用于全年计算，请上传完整一年的数据',
+  'errors.project.weatherStep': '气象数据“{name}”的时间步长为{step}分钟，全年计算需要逐时或更细的数据',
+  'errors.project.fileNotFound': '文件不存在、已被删除或不属于该项目',
+  'errors.project.fileType': '文件“{name}”不能作为附件：仅支持图片（PNG、JPG、WEBP、BMP、GIF）和 PDF',
+  'errors.project.fileTooLarge': '附件不能超过{maxMb}MB',
+  'validation.touOverride':
+    '{field}不正确：日历规则须有名称、至少一个落在半小时刻度上的时段（0~24时），日期为YYYY-MM-DD、月日为MM-DD，节假日名称有效，且最多20条',
+  'project.quotation.roofRepair': '厂房屋面修缮',
+  'project.quotation.pvTurnkey': '光伏系统总包',
+  'project.quotation.lot': '项',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, PAGE_SIZE_MAX } from './common';
+import { idSchema, pageFields } from './common';
 
 /** The invite tables' default page size (spec 000 §9: "Invite table default 10"). */
 export const INVITE_PAGE_SIZE_DEFAULT = 10;
@@ -58,8 +58,8 @@ export const optionalInviteCodeSchema = z.preprocess(
 
 /** invitation/invitationRewardPage and invitationRecordPage (spec 000 §7): pageNum, pageSize, inviterId. */
 export const invitationPageBody = z.object({
-  pageNum: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(INVITE_PAGE_SIZE_DEFAULT),
+  pageNum: pageFields.pageNum,
+  pageSize: pageFields.pageSize.unwrap().default(INVITE_PAGE_SIZE_DEFAULT),
   /** Whose rewards or records; the signed-in user when absent. Only an administrator may name another. */
   inviterId: idSchema.optional(),
 });
@@ -134,4 +134,32 @@ export function maskPhone(phone: string | null | undefined): string {
 /** The exclusive invite link of a code, e.g. https://pv.example.com/isolarbp/#/login?inviteCode=AB23CD45. */
 export function inviteLinkOf(origin: string, inviteCode: string): string {
   return `${origin.replace(/\/+$/, '')}${INVITE_LINK_PATH}${encodeURIComponent(inviteCode)}`;
+}
+
+/**
+ * Spec 000 §9 "a 2-day membership pool with 48 hours to invite". Our reading: every participant of a
+ * campaign has a pool of 2 membership days; it is credited once, to the inviter, when the first
+ * invitee registers with their link within 48 hours of the inviter joining the campaign (asking for
+ * the exclusive link). Campaign rows carry their own values; these seed them.
+ */
+export const INVITE_POOL = { memberDays: 2, windowHours: 48 } as const;
+
+/** Spec 000 §9 "65 MW of optimisation capacity (worth 1000 yuan)": the campaign's cap on capacity rewards. */
+export const INVITE_CAPACITY_CAP_MW = 65;
+
+/** The signed-in user's pool in the running campaign. */
+export interface InvitationPool {
+  readonly memberDays: number;
+  readonly windowHours: number;
+  /** ISO-8601 UTC: when the user joined the campaign (the window starts). */
+  readonly joinedAt: string;
+  /** ISO-8601 UTC: the first invite must register before this to claim the pool. */
+  readonly deadline: string;
+  /** Whether the pool has been credited. */
+  readonly claimed: boolean;
+}
+
+/** invitation/getInvitationCode: the code, and the pool of the running campaign (null when none runs). */
+export interface InvitationCodeWithPool extends InvitationCode {
+  readonly pool: InvitationPool | null;
 }

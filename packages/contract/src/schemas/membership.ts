@@ -6,8 +6,9 @@ import {
   PLAN_PERIODS,
   type PlanPeriod,
   type Tier,
+  type UsageFigures,
 } from '../membership';
-import { idSchema, PAGE_SIZE_MAX } from './common';
+import { idSchema, pageFields } from './common';
 
 /**
  * Membership, top-up packs, orders, payment, quotas and points (spec 001 §3, §4, §7
@@ -15,8 +16,10 @@ import { idSchema, PAGE_SIZE_MAX } from './common';
  * in every field named …Fen; capacity is MW and area 万m² (10,000 m²).
  */
 
-const pageNum = z.coerce.number().int().min(1).max(1_000_000).default(1);
-const pageSize = z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(MEMBERSHIP_PAGE_SIZE_DEFAULT);
+const pageNum = pageFields.pageNum;
+const pageSize = pageFields.pageSize.unwrap().default(MEMBERSHIP_PAGE_SIZE_DEFAULT);
+/** 1 WeChat Pay, 2 Alipay, 3 other (spec 001 §3). */
+const payMethod = z.coerce.number().int().min(1).max(3);
 /** A non-negative quota figure with at most 4 decimals (MW or 万m²). */
 const quotaAmount = z.coerce
   .number()
@@ -130,8 +133,8 @@ export interface VipFeatures {
 
 // ---------------------------------------------------------------- usage
 
-/** Spec 000 §3 "Usage capacity": MW and 万m², 4 decimals, remaining floored at 0. */
-export interface UsageCapacity {
+/** Spec 000 §3 "Usage capacity": MW and 万m², 4 decimals, remaining floored at 0 (see usageFigures). */
+export interface UsageCapacity extends UsageFigures {
   readonly userId: number;
   readonly tier: Tier;
   readonly isFree: boolean;
@@ -140,14 +143,6 @@ export interface UsageCapacity {
   readonly isSevenDays: boolean;
   /** When the paid tier ends (ISO-8601 UTC); null for the free tier or no end. */
   readonly packageFailureTime: string | null;
-  readonly totalCapacity: number;
-  readonly usedCapacity: number;
-  readonly remainingCapacity: number;
-  readonly totalArea: number;
-  readonly usedArea: number;
-  readonly remainingArea: number;
-  readonly capacityPercent: number;
-  readonly flyAreaPercent: number;
   /** Spec 001 §3 names them without a meaning ("not shown"); always null here. */
   readonly bumoffCapacity: null;
   readonly bumoffArea: null;
@@ -202,7 +197,7 @@ export const createQrQuery = z.object({
   proInfo: text(128).optional(),
   userId: idSchema.optional(),
   /** 1 WeChat, 2 Alipay; the configured provider decides when absent. */
-  payMethod: z.coerce.number().int().min(1).max(3).optional(),
+  payMethod: payMethod.optional(),
 });
 export type CreateQrQuery = z.infer<typeof createQrQuery>;
 
@@ -224,7 +219,7 @@ export const orderNumSchema = z
 export const payStatusQuery = z.object({ orderNum: orderNumSchema });
 export const manualUpdateQuery = z.object({
   orderNum: orderNumSchema,
-  payMethod: z.coerce.number().int().min(1).max(3).optional(),
+  payMethod: payMethod.optional(),
   remark: text(200).optional(),
 });
 
@@ -239,7 +234,7 @@ export const orderSearchBody = z.object({
   userId: idSchema.optional(),
   phone: text(16).optional(),
   orderStatus: z.coerce.number().int().min(0).max(1).optional(),
-  payMethod: z.coerce.number().int().min(1).max(3).optional(),
+  payMethod: payMethod.optional(),
   vipType: z.enum(PACKAGE_TYPES).optional(),
   startTime: isoTime,
   endTime: isoTime,
@@ -353,3 +348,8 @@ export interface PointsEntry {
 
 /** Points earned per whole yuan paid (our product decision; the spec names no rate). */
 export const POINTS_PER_YUAN = 1;
+
+/** GET ccb/manualUpdate as the server takes it: the reason (remark) is required, it goes into the audit. */
+export const manualUpdateAuditedQuery = manualUpdateQuery.extend({
+  remark: text(200).min(2, 'validation.manualReason'),
+});

@@ -117,6 +117,84 @@ export const areaPriceBody = z.object({
 });
 export type AreaPriceBody = z.infer<typeof areaPriceBody>;
 
+/** China's statutory holidays (the engine's `ChinaHolidayName`). */
+export const CHINA_HOLIDAY_NAMES = [
+  'new_year',
+  'spring_festival',
+  'qingming',
+  'labour_day',
+  'dragon_boat',
+  'mid_autumn',
+  'national_day',
+] as const;
+export type ChinaHolidayName = (typeof CHINA_HOLIDAY_NAMES)[number];
+
+/** Kinds of day a TOU override selects (the engine's `TouDayCondition`). */
+export const TOU_OVERRIDE_KINDS = ['holidays', 'restDays', 'weekdays', 'dates', 'dateRange'] as const;
+export type TouOverrideKind = (typeof TOU_OVERRIDE_KINDS)[number];
+
+/** At most this many overrides per TOU table (the engine's `MAX_TOU_OVERRIDES`). */
+export const TOU_OVERRIDES_MAX = 20;
+
+const halfHourSchema = z
+  .number()
+  .min(0, 'validation.touOverride')
+  .max(24, 'validation.touOverride')
+  .refine((hour) => Number.isInteger(hour * 2), 'validation.touOverride');
+
+/** A clock range [fromHour, toHour) on the half-hour grid; fromHour > toHour wraps past midnight. */
+export const touHourRangeSchema = z
+  .object({
+    fromHour: halfHourSchema.refine((hour) => hour < 24, 'validation.touOverride'),
+    toHour: halfHourSchema,
+    period: z.literal(TOU_PERIOD_CODES, 'validation.touOverride'),
+  })
+  .refine((range) => range.fromHour !== range.toHour, 'validation.touOverride');
+
+const isoDateSchema = z.iso.date('validation.touOverride');
+/** `MM-DD` of a real day (29 February allowed). */
+function isMonthDay(text: string): boolean {
+  const m = /^(\d{2})-(\d{2})$/.exec(text);
+  if (!m) return false;
+  const date = new Date(Date.UTC(2024, Number(m[1]) - 1, Number(m[2])));
+  return date.getUTCMonth() === Number(m[1]) - 1 && date.getUTCDate() === Number(m[2]);
+}
+const monthDaySchema = z.string().refine(isMonthDay, 'validation.touOverride');
+
+/** Which days an override applies to (see the engine's `TouDayCondition`). */
+export const touDayConditionSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('holidays'),
+    /** Omitted = every statutory holiday. */
+    holidays: z.array(z.enum(CHINA_HOLIDAY_NAMES, 'validation.touOverride')).min(1).max(7).optional(),
+    /** Only breaks of at least this many days off ("3天及以上节假日"). */
+    minBreakDays: z.number().int().min(1).max(31).optional(),
+  }),
+  /** Statutory days off and Saturdays/Sundays that are not make-up working days (休息日). */
+  z.object({ kind: z.literal('restDays') }),
+  /** ISO weekdays 1 Monday … 7 Sunday. */
+  z.object({ kind: z.literal('weekdays'), weekdays: z.array(z.number().int().min(1).max(7)).min(1).max(7) }),
+  /** Listed dates `YYYY-MM-DD` (e.g. announced hot days); may be empty until dates are known. */
+  z.object({ kind: z.literal('dates'), dates: z.array(isoDateSchema).max(366) }),
+  /** Every year from `MM-DD` to `MM-DD`, both included; may wrap the new year. */
+  z.object({ kind: z.literal('dateRange'), fromMonthDay: monthDaySchema, toMonthDay: monthDaySchema }),
+]);
+export type TouDayConditionInput = z.infer<typeof touDayConditionSchema>;
+
+/**
+ * A calendar override of a TOU table: on the days it selects (and in its months, when given) its
+ * clock ranges are painted over the month's pattern — e.g. deep valley 10:00–14:00 on the Spring
+ * Festival, Labour Day and National Day breaks (浙发改价格〔2024〕21号).
+ */
+export const touOverrideSchema = z.object({
+  label: z.string().trim().min(1, 'validation.touOverride').max(120),
+  when: touDayConditionSchema,
+  months: z.array(z.number().int().min(1).max(12)).min(1).max(12).optional(),
+  ranges: z.array(touHourRangeSchema).min(1, 'validation.touOverride').max(48),
+});
+export type TouOverrideInput = z.infer<typeof touOverrideSchema>;
+export const touOverridesSchema = z.array(touOverrideSchema).max(TOU_OVERRIDES_MAX, 'validation.touOverride');
+
 /** config-manage/updateTimeSharingElectricity (admin): a new revision of an area's TOU table. */
 export const updateTouBody = z.object({
   areaCode: adcodeSchema,
@@ -126,6 +204,8 @@ export const updateTouBody = z.object({
   sourceTitle: sourceTitleSchema,
   sourceUrl: sourceUrlSchema.optional(),
   note: noteSchema.optional(),
+  /** Calendar overrides (holidays, rest days, weekdays, dates, date ranges); absent = none. */
+  overrides: touOverridesSchema.optional(),
 });
 export type UpdateTouBody = z.infer<typeof updateTouBody>;
 
@@ -374,6 +454,8 @@ export interface TouConfigView {
   /** Who saved this revision; null for shipped seed data. */
   readonly createdBy: string | null;
   readonly createdAt: string;
+  /** Calendar overrides of the table (holiday deep valleys, rest days, hot-day sharp hours…); [] when none. */
+  readonly overrides: TouOverrideInput[];
 }
 
 /** Prices of one row (yuan/kWh; yuan/kW·month and yuan/kVA·month), with its spreads. */
@@ -467,6 +549,30 @@ export interface AreaPriceInfo {
   readonly months: MonthPeriods[];
   /** The latest month with a price table for this area (or an ancestor). */
   readonly latestMonth: string | null;
+  /** The statutory-holiday years the engine knows, for the overrides' note (absent in older servers). */
+  readonly holidayCalendars?: HolidayCalendarSummary[];
+  /** Feed-in price of surplus PV for stock projects: the area's coal benchmark (absent in older servers). */
+  readonly coalBenchmark?: CoalBenchmarkView | null;
+}
+
+/** The coal-fired benchmark price (燃煤发电基准价) of an area, yuan/kWh incl. VAT. */
+export interface CoalBenchmarkView {
+  /** The engine's `CoalBenchmarkArea` (hebei_north, hebei_south, inner_mongolia_east… or a province). */
+  readonly area: string;
+  readonly areaName: string;
+  readonly priceYuanPerKwh: number;
+  /** False where only one secondary source gives the value. */
+  readonly verified: boolean;
+  /** True when a province of two grids (Hebei, Inner Mongolia) was asked for: pick a city to be sure. */
+  readonly gridSplitUnresolved: boolean;
+  readonly source: string;
+}
+
+/** One year of the State Council's holiday arrangement the engine holds. */
+export interface HolidayCalendarSummary {
+  readonly year: number;
+  readonly document: string;
+  readonly sourceUrl: string;
 }
 
 /** config-manage/getEleTouConfig: every current TOU table of the area, and the revision history. */
@@ -493,6 +599,8 @@ export interface PriceConfigSummary {
   readonly userCategories: PriceUserCategory[];
   readonly voltageLevels: PriceVoltageLevel[];
   readonly table: PriceTableView | null;
+  /** The TOU table in force for the month (or the latest), with its source and overrides. */
+  readonly tou?: TouConfigView | null;
 }
 
 /** dict/getPvEsScrLowerLimit/{id}. */
@@ -595,6 +703,8 @@ export interface BillMonthView {
   readonly maxDemandKw: number;
   readonly totalYuan: number;
   readonly averagePriceYuanPerKwh: number | null;
+  /** Days of the month on which a calendar override of the TOU table applied. */
+  readonly overrideDays?: number;
 }
 
 export interface BillView {
@@ -604,6 +714,8 @@ export interface BillView {
   readonly basicChargeYuan: number;
   readonly totalYuan: number;
   readonly averagePriceYuanPerKwh: number | null;
+  /** Years of the load the holiday calendar does not hold: holiday/rest-day overrides were not applied. */
+  readonly holidayYearsMissing?: number[];
 }
 
 /** config-manage/calStrategyAndPrice. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatMessage, type Language } from '../messages';
 import { idSchema, pageFields, projectIdSchema } from './common';
 
 /*
@@ -181,6 +182,19 @@ export interface SubInfo {
 // ---------------------------------------------------------------------------------------------
 
 /** PV model configuration (saveUpdateConfigModelData / getProJConfigPvModel). */
+/** The weather source a project's calculation uses (pvConfig.weather). */
+export const WEATHER_SOURCE_CHOICES = ['climatology', 'nasaPower', 'pvgis', 'file'] as const;
+export const weatherSourceChoiceSchema = z
+  .object({
+    source: z.enum(WEATHER_SOURCE_CHOICES),
+    datasetId: z.string().min(1).max(64).optional(),
+  })
+  .refine((w) => w.source !== 'file' || (w.datasetId !== undefined && /^[1-9]\d{0,9}$/.test(w.datasetId)), {
+    message: 'validation.weatherDatasetRequired',
+    path: ['datasetId'],
+  });
+export type WeatherSourceChoice = z.infer<typeof weatherSourceChoiceSchema>;
+
 export const pvConfigSchema = z.object({
   /** DC nameplate, kWp; or give roofAreaM2 and the density. */
   capacityKwp: finite(0, 1_000_000).optional(),
@@ -202,6 +216,13 @@ export const pvConfigSchema = z.object({
   firstYearDegradation: finite(0, 0.2).default(0.01),
   annualDegradation: finite(0, 0.05).default(0.004),
   roofType: z.enum(['colorSteel', 'concrete', 'tile', 'ground', 'other']).default('colorSteel'),
+  /**
+   * The weather the calculation uses (issue 4): the built-in climatology (default, offline), the
+   * NASA POWER or PVGIS API (when one fails the calculation falls back to the climatology and the
+   * plan records a warning), or one of the user's uploaded weather datasets (`datasetId`: the id of
+   * weather/upload's dataset, as a string; required for 'file').
+   */
+  weather: weatherSourceChoiceSchema.optional(),
 });
 export type PvConfig = z.infer<typeof pvConfigSchema>;
 
@@ -672,3 +693,212 @@ export interface UpgradeRequired {
   readonly upgradeUrl: '/openVip/subscriptionVip';
 }
 export const UPGRADE_URL = '/openVip/subscriptionVip' as const;
+
+// ---------------------------------------------------------------------------------------------
+// Weather source of a plan (issue 4: a project records which source it used, reports show it)
+// ---------------------------------------------------------------------------------------------
+
+/** A climatology station a synthetic year was blended from. */
+export interface WeatherLabelStation {
+  readonly nameZh: string;
+  readonly nameEn: string;
+  readonly distanceKm: number;
+  /** Inverse-distance weight, percent. */
+  readonly weightPercent: number;
+}
+
+/**
+ * The weather a plan was calculated with: the source used (after a fallback, the climatology) and
+ * what identifies its data. `AssessmentSummary.weather.source` holds it as JSON text
+ * ({@link encodeWeatherSourceLabel}); {@link weatherSourceText} phrases it in zh-CN or en.
+ */
+export interface WeatherSourceLabel {
+  readonly kind: WeatherSourceChoice['source'];
+  /** The source the project chose; differs from `kind` when an online source failed. */
+  readonly requested: WeatherSourceChoice['source'];
+  /** Short English name (data set, API product, file name). */
+  readonly name: string;
+  /** Coordinates the data is for (rounded as requested from an API), degrees. */
+  readonly latitudeDeg: number | null;
+  readonly longitudeDeg: number | null;
+  /** climatology: the stations blended. */
+  readonly stations?: readonly WeatherLabelStation[];
+  /** file: the weather dataset (weather/upload) and its file name. */
+  readonly datasetId?: number;
+  readonly fileName?: string;
+  /** nasaPower: the calendar year fetched. */
+  readonly year?: number;
+  /** pvgis: the radiation database (e.g. PVGIS-SARAH3, PVGIS-ERA5). */
+  readonly database?: string;
+  /** Online sources: when the answer was fetched (ISO 8601). */
+  readonly fetchedAt?: string;
+  /** Why the requested online source was not used. */
+  readonly fallbackReason?: 'offline' | 'timeout' | 'failed';
+}
+
+const WEATHER_PROVIDER_NAMES: Readonly<Record<WeatherSourceChoice['source'], string>> = {
+  climatology: 'climatology',
+  nasaPower: 'NASA POWER',
+  pvgis: 'PVGIS',
+  file: 'file',
+};
+
+/** The label as the text stored in `AssessmentSummary.weather.source`. */
+export function encodeWeatherSourceLabel(label: WeatherSourceLabel): string {
+  return JSON.stringify(label);
+}
+
+/** The label behind a stored weather source text; null for plain texts (plans made before labels). */
+export function parseWeatherSourceLabel(text: string): WeatherSourceLabel | null {
+  if (!text.startsWith('{')) return null;
+  try {
+    const value = JSON.parse(text) as Partial<WeatherSourceLabel> | null;
+    if (
+      !value ||
+      typeof value.name !== 'string' ||
+      !WEATHER_SOURCE_CHOICES.includes(value.kind as WeatherSourceChoice['source']) ||
+      !WEATHER_SOURCE_CHOICES.includes(value.requested as WeatherSourceChoice['source'])
+    ) {
+      return null;
+    }
+    return value as WeatherSourceLabel;
+  } catch {
+    return null;
+  }
+}
+
+function coordinatesText(label: WeatherSourceLabel): string {
+  if (label.latitudeDeg === null || label.longitudeDeg === null) return '—';
+  const lat = `${Math.abs(label.latitudeDeg).toFixed(2)}°${label.latitudeDeg >= 0 ? 'N' : 'S'}`;
+  const lon = `${Math.abs(label.longitudeDeg).toFixed(2)}°${label.longitudeDeg >= 0 ? 'E' : 'W'}`;
+  return `${lat} ${lon}`;
+}
+
+/** A stored weather source (label JSON, or an older plain text) in the reader's language. */
+export function weatherSourceText(language: Language, source: string): string {
+  const label = parseWeatherSourceLabel(source);
+  if (!label) return source;
+  const coords = coordinatesText(label);
+  let text: string;
+  switch (label.kind) {
+    case 'climatology': {
+      const stations = (label.stations ?? [])
+        .map((s) => `${language === 'en' ? s.nameEn : s.nameZh} ${Math.round(s.distanceKm)} km`)
+        .join(language === 'en' ? ', ' : '、');
+      text = formatMessage(language, 'weather.label.climatology', { stations: stations || '—', coords });
+      break;
+    }
+    case 'pvgis':
+      text = formatMessage(language, 'weather.label.pvgis', {
+        database: label.database ?? label.name,
+        coords,
+      });
+      break;
+    case 'nasaPower':
+      text = formatMessage(language, 'weather.label.nasaPower', { year: label.year ?? '—', coords });
+      break;
+    default:
+      text = formatMessage(language, 'weather.label.file', {
+        name: label.fileName ?? label.name,
+        datasetId: label.datasetId ?? '—',
+      });
+  }
+  return label.requested === label.kind
+    ? text
+    : formatMessage(language, 'weather.label.fallback', {
+        label: text,
+        provider: WEATHER_PROVIDER_NAMES[label.requested],
+      });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Project files (early/uploadProjectFile, early/getProjectFiles — ours —, early/deleteFile)
+// ---------------------------------------------------------------------------------------------
+
+/** What an attachment of the project is for. */
+export const PROJECT_FILE_KINDS = ['plantRepair', 'attachment'] as const;
+export type ProjectFileKind = (typeof PROJECT_FILE_KINDS)[number];
+/** Where a file of a project is kept: the project's attachments, its bill files, its load files. */
+export const PROJECT_FILE_SOURCES = ['project', 'bill', 'load'] as const;
+export type ProjectFileSource = (typeof PROJECT_FILE_SOURCES)[number];
+/** Largest attachment, bytes. */
+export const PROJECT_FILE_MAX_BYTES = 20 * 1024 * 1024;
+
+/** The text fields of the multipart early/uploadProjectFile (besides the file part). */
+export const uploadProjectFileFields = z.object({
+  projId: projectIdSchema.optional(),
+  kind: z.enum(PROJECT_FILE_KINDS).default('attachment'),
+});
+
+/** early/deleteFile: one file of a project, by its source and id (early/getProjectFiles lists them). */
+export const deleteProjectFileBody = z.object({
+  projId: projectIdSchema.optional(),
+  fileId: idSchema,
+  source: z.enum(PROJECT_FILE_SOURCES).default('project'),
+});
+export type DeleteProjectFileBody = z.infer<typeof deleteProjectFileBody>;
+
+export interface ProjectFileView {
+  readonly fileId: number;
+  readonly source: ProjectFileSource;
+  /** plantRepair / attachment for the project's attachments; bill; the load file's purpose. */
+  readonly kind: string;
+  readonly fileName: string;
+  readonly contentType: string | null;
+  readonly sizeBytes: number;
+  /** Where the bytes can be read (GET), when the server serves them. */
+  readonly fileUrl: string | null;
+  readonly createTime: string;
+}
+
+export interface ProjectFileDeleted {
+  readonly fileId: number;
+  readonly source: ProjectFileSource;
+  /** True when no other reference remained and the stored bytes were removed too. */
+  readonly blobRemoved: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Plant roof repair before PV (厂房屋面修缮: pv/pv-config/uploadPlantRepair, queryPlantRepair)
+// ---------------------------------------------------------------------------------------------
+
+export const plantRepairItemSchema = z.object({
+  /** What is repaired (e.g. 彩钢瓦更换, 防水层翻新, 檩条加固). */
+  name: z.string().trim().min(1, 'validation.required').max(64),
+  /** Area repaired, m². */
+  areaM2: finite(0, 10_000_000),
+  /** Unit price, yuan per m² (VAT incl.). */
+  unitPriceYuanPerM2: finite(0, 100_000),
+  remark: text(200).optional(),
+});
+export type PlantRepairItem = z.infer<typeof plantRepairItemSchema>;
+
+/** pv/pv-config/uploadPlantRepair: the repair of the project's roof (replaces the saved one). */
+export const uploadPlantRepairBody = z.object({
+  projId: projectIdSchema.optional(),
+  items: z.array(plantRepairItemSchema).min(1).max(50),
+  remark: text(1000).optional(),
+  /** Photos and documents: project files (early/uploadProjectFile) of this project. */
+  fileIds: z.array(idSchema).max(20).default([]),
+  /** VAT rate of the repair as a quotation line (construction services 9 %). */
+  vatRate: finite(0, 0.5).default(0.09),
+  /** Add the repair cost to the PV capex as a line of the project's PV quotation. */
+  includeInCapex: z.boolean().default(false),
+});
+export type UploadPlantRepairBody = z.infer<typeof uploadPlantRepairBody>;
+
+export interface PlantRepairView {
+  readonly projId: string;
+  readonly items: readonly (PlantRepairItem & { readonly amountYuan: number })[];
+  readonly totalAreaM2: number;
+  readonly totalYuan: number;
+  readonly remark: string | null;
+  readonly vatRate: number;
+  readonly includeInCapex: boolean;
+  /** The attached files still present. */
+  readonly files: readonly ProjectFileView[];
+  /** The repair as one quotation line (calculateQuoteUnitPrice items, economics.pvQuotation). */
+  readonly quotationItem: QuotationItemInput;
+  readonly updatedBy: string;
+  readonly updateTime: string;
+}
