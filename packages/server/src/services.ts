@@ -122,6 +122,7 @@ export function createServices(
       storage,
       jobs: new JobsService(db),
       prices: new PriceService(db, areas),
+      weatherService: new WeatherService(db, storage, config),
     }),
     bills: new BillsService(db, storage, files, new JobsService(db)),
   };

@@ -124,13 +124,17 @@ describe.each(dialectsUnderTest())('invite campaign on %s', (dialect) => {
     expect(invitations).toHaveLength(1);
     expect(invitations[0]?.inviter_user_id).toBe(inviterId);
     const after = await inviterState();
-    // One invite = 2 membership days + 1 万m² (the seeded campaign): free tier -> member for 2 days.
-    expect(after.rewards).toEqual([{ member_days: 2, area_wan_m2: 1 }]);
+    // One invite = 2 membership days + 1 万m² (the seeded campaign), and, as the inviter joined the
+    // campaign (asked for the link) moments ago, the 2-day pool: free tier -> member for 2 + 2 days.
+    expect(after.rewards).toEqual([
+      { member_days: 2, area_wan_m2: 1 },
+      { member_days: 2, area_wan_m2: 0 },
+    ]);
     expect(after.total_area_wan_m2).toBe(2);
     expect(after.tier).toBe(1);
     const expiresMs = Date.parse(after.tier_expires_at ?? '');
-    expect(expiresMs).toBeGreaterThanOrEqual(startedAt + 2 * DAY_MS - 5);
-    expect(expiresMs).toBeLessThanOrEqual(finishedAt + 2 * DAY_MS + 5);
+    expect(expiresMs).toBeGreaterThanOrEqual(startedAt + 4 * DAY_MS - 5);
+    expect(expiresMs).toBeLessThanOrEqual(finishedAt + 4 * DAY_MS + 5);
     const invitee = await t.database.db
       .selectFrom('users')
       .select('invited_by')
@@ -160,7 +164,8 @@ describe.each(dialectsUnderTest())('invite campaign on %s', (dialect) => {
     expect(Date.parse(after.tier_expires_at ?? '') - Date.parse(before.tier_expires_at ?? '')).toBe(
       8 * DAY_MS,
     );
-    expect(after.rewards).toHaveLength(5);
+    // The pool was claimed by the first invite: these four add one register reward each.
+    expect(after.rewards).toHaveLength(6);
   });
 
   it('pages the invitation records, newest first, with masked phones (default size 10)', async () => {
@@ -201,9 +206,16 @@ describe.each(dialectsUnderTest())('invite campaign on %s', (dialect) => {
   it('pages the rewards with content and reason in the caller language', async () => {
     const zh = envelopeOf(await post(REWARD_PAGE, inviterToken, { pageNum: 2, pageSize: 4 }));
     const page = zh.data as Page<InvitationReward>;
-    expect(page).toMatchObject({ total: 5, pageNum: 2, pageSize: 4 });
-    expect(page.list).toHaveLength(1);
+    expect(page).toMatchObject({ total: 6, pageNum: 2, pageSize: 4 });
+    // Newest first: the pool was written just after the first invite's reward, in the same instant.
+    expect(page.list).toHaveLength(2);
     expect(page.list[0]).toMatchObject({
+      content: '会员2天',
+      reason: '48小时内邀请好友139****0001注册，领取会员奖池',
+      memberDays: 2,
+      areaWanM2: 0,
+    });
+    expect(page.list[1]).toMatchObject({
       content: '会员2天，勘测面积1万m²',
       reason: '邀请好友139****0001注册成功',
       nonAdministratorStatus: 1,
@@ -212,7 +224,10 @@ describe.each(dialectsUnderTest())('invite campaign on %s', (dialect) => {
       inviteePhoneNo: '139****0001',
     });
     const en = envelopeOf(await post(REWARD_PAGE, inviterToken, { pageNum: 2, pageSize: 4 }, 'en'));
-    expect((en.data as Page<InvitationReward>).list[0]).toMatchObject({
+    expect((en.data as Page<InvitationReward>).list[0]?.reason).toBe(
+      'Friend 139****0001 registered within 48 hours: the membership pool',
+    );
+    expect((en.data as Page<InvitationReward>).list[1]).toMatchObject({
       content: '2 membership days, 1 × 10,000 m² of survey area',
       reason: 'Invited friend 139****0001 signed up',
     });
@@ -315,6 +330,7 @@ describe.each(dialectsUnderTest())('invite campaign on %s', (dialect) => {
     const areaSum = state.rewards.reduce((sum, reward) => sum + reward.area_wan_m2, 0);
     // Demo free user started with 1 万m² (FREE_TIER_QUOTA).
     expect(state.total_area_wan_m2).toBe(1 + areaSum);
-    expect(state.rewards.reduce((sum, reward) => sum + reward.member_days, 0)).toBe(12);
+    // 6 invites x 2 days + the 2-day pool.
+    expect(state.rewards.reduce((sum, reward) => sum + reward.member_days, 0)).toBe(14);
   });
 });

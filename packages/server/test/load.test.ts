@@ -581,6 +581,7 @@ describe.each(dialectsUnderTest())('load data on %s', (dialect) => {
         fileId,
         coordinate: { ...coord.data.coordinate, lastRow: 4 },
       });
+      expect(applied.code, applied.msg).toBe(200);
       expect(applied.data.months).toHaveLength(1);
       const monthly = await post<LoadMonthlyEnergyView[]>('early/getUserPowerDatas', { projId: PROJ });
       expect(monthly.data).toEqual([

@@ -211,12 +211,7 @@ describe.each(dialectsUnderTest())('membership on %s', (dialect) => {
         .execute();
       const results = await Promise.allSettled(
         Array.from({ length: 50 }, (_, i) =>
-          t.app.services.quotas.consume({
-            userId: premiumId,
-            capacityMw: 0.3,
-            areaWanM2: 0,
-            source: 'optimalDesign',
-            ref: `job-${i}`,
+          t.app.services.quotas.consume(premiumId, 'capacity', 0.3, 'optimalDesign', `design-${i}`, {
             project: {
               projectName: `厂房屋顶${i}`,
               area: '江苏省苏州市',
@@ -246,17 +241,17 @@ describe.each(dialectsUnderTest())('membership on %s', (dialect) => {
 
       // The same job twice uses the quota once; its refund gives it back once.
       const okJob = results.findIndex((result) => result.status === 'fulfilled');
-      const repeat = await t.app.services.quotas.consume({
-        userId: premiumId,
-        capacityMw: 0.3,
-        areaWanM2: 0,
-        source: 'optimalDesign',
-        ref: `job-${okJob}`,
-        project: { projectName: 'repeat' },
-      });
+      const repeat = await t.app.services.quotas.consume(
+        premiumId,
+        'capacity',
+        0.3,
+        'optimalDesign',
+        `design-${okJob}`,
+        { project: { projectName: 'repeat' } },
+      );
       expect(repeat.consumed).toBe(false);
-      expect(await t.app.services.quotas.refund('optimalDesign', `job-${okJob}`)).toBe(true);
-      expect(await t.app.services.quotas.refund('optimalDesign', `job-${okJob}`)).toBe(false);
+      expect(await t.app.services.quotas.refund('optimalDesign', `design-${okJob}`, 'capacity')).toBe(true);
+      expect(await t.app.services.quotas.refund('optimalDesign', `design-${okJob}`, 'capacity')).toBe(false);
       expect((await usage(premiumToken)).usedCapacity).toBe(9.6);
 
       const page = envelopeOf(
@@ -337,6 +332,8 @@ describe.each(dialectsUnderTest())('membership on %s', (dialect) => {
       expect(rewards.list.map((reward) => reward.reason)).toEqual([
         '好友139****0001购买年度套餐',
         '好友139****0001购买体验套餐',
+        // The inviter asked for the link just before: the first invite claims the 2-day pool.
+        '48小时内邀请好友139****0001注册，领取会员奖池',
         '邀请好友139****0001注册成功',
       ]);
       // The invitee's own purchases: 7 days from the trial's payment, then 365 + 365 from its end.

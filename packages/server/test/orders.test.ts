@@ -160,6 +160,43 @@ describe.each(dialectsUnderTest())('orders on %s', (dialect) => {
     });
   });
 
+  it('lets a sales manager search orders and see every package, but not confirm or change them', async () => {
+    const salesToken = await login(t.app, 'sales');
+    const found = envelopeOf(
+      await post(SEARCH, bearer(salesToken), { pageNum: 1, pageSize: 10, phone: FREE_USER }),
+    ).data as Page<AdminOrderRow>;
+    expect(found.total).toBeGreaterThan(0);
+    expect(found.list.every((row) => row.phone === FREE_USER)).toBe(true);
+    await t.database.db.updateTable('vip_packages').set({ status: 0 }).where('id', '=', pack.id).execute();
+    try {
+      const all = envelopeOf(
+        await post(`${PREFIX}/vip/getVipList`, bearer(salesToken), { vipType: pack.vipType }),
+      ).data as VipPackage[];
+      expect(all.some((item) => item.id === pack.id && item.status === 0)).toBe(true);
+      const onSale = envelopeOf(
+        await post(`${PREFIX}/vip/getVipList`, externalHeaders(freeToken), { vipType: pack.vipType }),
+      ).data as VipPackage[];
+      expect(onSale.some((item) => item.id === pack.id)).toBe(false);
+    } finally {
+      await t.database.db.updateTable('vip_packages').set({ status: 1 }).where('id', '=', pack.id).execute();
+    }
+    const toggle = await post(`${PREFIX}/vip/modifyStatus`, bearer(salesToken), { id: pack.id, status: 0 });
+    expect(toggle.statusCode).toBe(403);
+    const confirm = await t.app.inject({
+      method: 'GET',
+      url: MANUAL,
+      query: { orderNum: freeOrders[4]?.orderNum ?? '', remark: 'customer says paid' },
+      headers: bearer(salesToken),
+    });
+    expect(confirm.statusCode).toBe(403);
+    const order = await t.database.db
+      .selectFrom('vip_orders')
+      .select('order_status')
+      .where('order_num', '=', freeOrders[4]?.orderNum ?? '')
+      .executeTakeFirstOrThrow();
+    expect(order.order_status).toBe(0);
+  });
+
   it('lets an administrator confirm an order by hand, once, with an audit entry', async () => {
     const target = freeOrders[5] as QrOrder;
     const before = envelopeOf(
@@ -168,11 +205,30 @@ describe.each(dialectsUnderTest())('orders on %s', (dialect) => {
     const refused = await t.app.inject({
       method: 'GET',
       url: MANUAL,
-      query: { orderNum: target.orderNum },
+      query: { orderNum: target.orderNum, remark: 'I paid, trust me' },
       headers: externalHeaders(freeToken),
     });
     expect(refused.statusCode).toBe(403);
     expect(envelopeOf(refused).err).toBe('ERR_AUTH_ADMIN_ONLY');
+    // Without a reason there is nothing to audit: refused with a clear message, nothing changes.
+    const noReason = await t.app.inject({
+      method: 'GET',
+      url: MANUAL,
+      query: { orderNum: target.orderNum },
+      headers: bearer(adminToken),
+    });
+    expect(noReason.statusCode).toBe(400);
+    expect(envelopeOf(noReason).msg).toBe('参数校验失败：remark为必填项');
+    const blankReason = await t.app.inject({
+      method: 'GET',
+      url: MANUAL,
+      query: { orderNum: target.orderNum, remark: ' x ' },
+      headers: { ...bearer(adminToken), 'accept-language': 'en' },
+    });
+    expect(blankReason.statusCode).toBe(400);
+    expect(envelopeOf(blankReason).msg).toContain(
+      'Give the reason for confirming the order by hand (2 characters at least)',
+    );
 
     for (let i = 0; i < 2; i += 1) {
       const answer = await t.app.inject({
@@ -218,6 +274,30 @@ describe.each(dialectsUnderTest())('orders on %s', (dialect) => {
       .where('order_num', '=', target.orderNum)
       .executeTakeFirstOrThrow();
     expect(order).toEqual({ order_status: 1, pay_method: 1, confirmed_by: admin.id });
+    // The audit: who, when, why, the order before and after; the repeat is audited as a duplicate.
+    const audits = await t.database.db
+      .selectFrom('payment_audits')
+      .selectAll()
+      .where('order_num', '=', target.orderNum)
+      .orderBy('id')
+      .execute();
+    expect(audits.map((a) => [a.action, a.actor_user_id, a.reason, a.outcome])).toEqual([
+      ['manual_confirm', admin.id, 'bank transfer 0042', 'credited'],
+      ['manual_confirm', admin.id, 'bank transfer 0042', 'duplicate'],
+    ]);
+    expect(JSON.parse(audits[0]?.before_json ?? '{}')).toMatchObject({
+      orderStatus: 0,
+      payMethod: 3,
+      paidAt: null,
+      confirmedBy: null,
+    });
+    expect(JSON.parse(audits[0]?.after_json ?? '{}')).toMatchObject({
+      orderStatus: 1,
+      payMethod: 1,
+      paidAmountFen: target.amountFen,
+      confirmedBy: admin.id,
+    });
+    expect(Number.isNaN(Date.parse(audits[0]?.created_at ?? ''))).toBe(false);
 
     const paidOnly = envelopeOf(
       await post(SEARCH, bearer(adminToken), { pageNum: 1, pageSize: 10, orderStatus: 1 }),
@@ -227,7 +307,7 @@ describe.each(dialectsUnderTest())('orders on %s', (dialect) => {
     const missing = await t.app.inject({
       method: 'GET',
       url: MANUAL,
-      query: { orderNum: 'P0000000000000000000000' },
+      query: { orderNum: 'P0000000000000000000000', remark: 'bank transfer 0043' },
       headers: bearer(adminToken),
     });
     expect(missing.statusCode).toBe(404);

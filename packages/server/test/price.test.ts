@@ -520,6 +520,18 @@ describe.each(dialectsUnderTest())('price store on %s', (dialect) => {
         err: 'ERR_PRICE_ROW_UNPRICED',
         msg: '“大工业（两部制） 1-10（20）千伏”缺少2026-02分时时段所用的尖峰电价',
       });
+      // A second row of the same category is checked against the same TOU table.
+      expect(
+        failure(
+          await post(P.insertOrUpdate, admin, {
+            ...base,
+            rows: [FEB_ROW, { ...noSharp, voltageLevel: 'kv35' }],
+          }),
+        ),
+      ).toMatchObject({
+        err: 'ERR_PRICE_ROW_UNPRICED',
+        msg: '“大工业（两部制） 35千伏”缺少2026-02分时时段所用的尖峰电价',
+      });
       expect(
         failure(await post(P.insertOrUpdate, admin, { ...base, month: '2026-02-01', rows: [FEB_ROW] })).err,
       ).toBe('ERR_VALIDATION');
@@ -741,6 +753,18 @@ describe.each(dialectsUnderTest())('price store on %s', (dialect) => {
       expect(result.strategy?.[0]?.oneCycle[0]?.revenueYuanPerDay).toBeCloseTo(
         900 * 1.2 - (900 / 0.88) * 0.25,
         6,
+      );
+      // A source without sharp and peak prices cannot price Hubei's January (sharp 18–20, peak 16–18).
+      const flatOnly = data<CustomPriceSourceView>(
+        await post(P.customSource, external, { ...CUSTOM, prices: { flat: 0.7, valley: 0.3 } }),
+      );
+      const unpriced = { areaCode: '420100', month: '2026-01', customPriceSourceId: flatOnly.id };
+      expect(failure(await post(P.strategy, external, unpriced))).toMatchObject({
+        err: 'ERR_PRICE_ROW_UNPRICED',
+        msg: '“大工业（两部制） 1-10（20）千伏”缺少1分时时段所用的尖峰、高峰电价',
+      });
+      expect(failure(await post(P.strategy, external, unpriced, 'en')).msg).toContain(
+        'has no Sharp, Peak price',
       );
       expect(
         failure(

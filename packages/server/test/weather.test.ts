@@ -510,6 +510,38 @@ describe.each(dialectsUnderTest())('weather sources on %s', (dialect) => {
     expect(view.quality.findings.find((f) => f.code === 'GAPS' && f.field === 'windSpeed')).toBeDefined();
   });
 
+  it('a GB18030 CSV mapped by column names (UTC) is read again, decoded the same way, at the site offset', async () => {
+    const options = {
+      latitudeDeg: 39.9,
+      longitudeDeg: 116.4,
+      tzOffsetHours: 0,
+      csv: {
+        timestamp: '时间',
+        timestampFormat: 'YYYY-MM-DD HH:mm',
+        timeZone: 'utc',
+        label: 'end',
+        ghi: '总辐射(W/m2)',
+        tempAir: '气温(℃)',
+        windSpeed: '风速(m/s)',
+      },
+    };
+    const bytes = fixture('station_hourly_gbk.csv');
+    const view = envelopeOf(await upload('upload', 'station-utc.csv', bytes, options))
+      .data as WeatherDatasetView;
+    expect(view.summary.site.tzOffsetHours).toBe(0);
+    expect(view.summary.firstLabelEnd).toBe('2023-06-15T01:00:00+00:00');
+    // The stored file is read again at UTC+8: its Chinese column names must still be found.
+    const resolved = envelopeOf(
+      await post('resolve', { site: beijing, preference: { kind: 'file', datasetId: view.id } }),
+    );
+    expect(resolved.code, String(resolved.msg)).toBe(200);
+    const data = resolved.data as WeatherResolveView;
+    expect(data.summary.site.tzOffsetHours).toBe(8);
+    expect(data.summary.firstLabelEnd).toBe('2023-06-15T09:00:00+08:00');
+    // Σ of the 总辐射 column: 4945 Wh/m², whatever the offset.
+    expect(data.summary.annualGhiKwhM2).toBeCloseTo(4.945, 9);
+  });
+
   it('an uploaded PVGIS file (UTC) is re-expressed at the site offset when resolved', async () => {
     const view = envelopeOf(await upload('upload', 'pvgis.json', fixture('pvgis_tmy_beijing_2days.json')))
       .data as WeatherDatasetView;

@@ -440,6 +440,8 @@ export interface TouConfigsTable {
   slots_json: string;
   /** JSON 12 × 48 as entered, null = hidden half hour. */
   raw_slots_json: string;
+  /** JSON list of calendar overrides (engine `TouOverride[]`), null = none (migration 012). */
+  overrides_json: string | null;
   source_title: string;
   source_url: string | null;
   note: string | null;
@@ -880,3 +882,95 @@ export interface Database {
 
 export type ElectricityBillFileRow = Selectable<ElectricityBillFilesTable>;
 export type ElectricityBillRow = Selectable<ElectricityBillsTable>;
+
+/* Membership, continued (migration 2026-11-21_011_membership_more): columns merged into the tables above. */
+
+export interface InviteRewardsTable {
+  /** Unique per reward ("register:{invitationId}", "pool:{inviterId}:{activityId}", …): written once. */
+  reward_key: string | null;
+}
+
+export interface InviteActivitiesTable {
+  /** Membership days of the campaign's pool, claimed by a first invite within pool_window_hours of joining. */
+  pool_member_days: Generated<number>;
+  pool_window_hours: Generated<number>;
+}
+
+export interface QuotaUsagesTable {
+  /** The job this use was reserved for; refunded when that job fails for good. */
+  job_id: number | null;
+}
+
+/** A user who joined a campaign (asked for the exclusive link, or was first credited in it). */
+export interface InviteParticipantsTable {
+  id: Generated<number>;
+  activity_id: number;
+  user_id: number;
+  joined_at: string;
+}
+
+/** A manual confirmation of an order (ccb/manualUpdate): who, when, why, and the order before and after. */
+export interface PaymentAuditsTable {
+  id: Generated<number>;
+  order_id: number;
+  order_num: string;
+  action: string;
+  actor_user_id: number | null;
+  reason: string;
+  outcome: string;
+  before_json: string;
+  after_json: string;
+  remote_addr: string | null;
+  created_at: string;
+}
+
+export interface Database {
+  invite_participants: InviteParticipantsTable;
+  payment_audits: PaymentAuditsTable;
+}
+
+export type PaymentAuditRow = Selectable<PaymentAuditsTable>;
+
+/** A file attached to a project (migration 009); logical delete keeps the row, the bytes go when unreferenced. */
+export interface ProjectFilesTable {
+  id: Generated<number>;
+  proj_id: number;
+  /** ProjectFileKind: 'plantRepair' | 'attachment'. */
+  kind: string;
+  object_key: string;
+  file_name: string;
+  content_type: string;
+  size_bytes: number;
+  content_sha256: string;
+  uploaded_by: number | null;
+  created_at: string;
+  is_delete: number;
+  deleted_by: number | null;
+  deleted_at: string | null;
+}
+
+/** The roof repair of a project's factory before PV (厂房屋面修缮), one current record per project. */
+export interface ProjectPlantRepairsTable {
+  proj_id: number;
+  /** PlantRepairItem[] as JSON. */
+  items_json: string;
+  remark: string | null;
+  /** Ids of project_files attached, JSON. */
+  file_ids_json: string;
+  total_area_m2: number;
+  total_yuan: number;
+  vat_rate: number;
+  include_in_capex: number;
+  updated_by: number | null;
+  updated_by_name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Database {
+  project_files: ProjectFilesTable;
+  project_plant_repairs: ProjectPlantRepairsTable;
+}
+
+export type ProjectFileRow = Selectable<ProjectFilesTable>;
+export type ProjectPlantRepairRow = Selectable<ProjectPlantRepairsTable>;

@@ -1,10 +1,16 @@
-import { INVITE_COUNTDOWN_DAYS, INVITE_REWARD_DEFAULTS } from '@pvplan/contract';
+import {
+  INVITE_CAPACITY_CAP_MW,
+  INVITE_COUNTDOWN_DAYS,
+  INVITE_POOL,
+  INVITE_REWARD_DEFAULTS,
+} from '@pvplan/contract';
 import type { Db } from '../modules/users/user.repository';
 import { HOUR_MS, isoAfter, nowIso } from '../shared/time';
 
 /**
  * The demo invite campaign: started a day ago, ending after the spec's 30-day countdown
- * (spec 000 §9), with the per-invite reward and caps of INVITE_REWARD_DEFAULTS.
+ * (spec 000 §9), with the per-invite reward and caps of INVITE_REWARD_DEFAULTS, the 65 MW capacity
+ * cap and the 2-day pool with its 48-hour window.
  */
 export async function seedInviteCampaign(db: Db, now: Date = new Date()): Promise<void> {
   await db
@@ -20,7 +26,9 @@ export async function seedInviteCampaign(db: Db, now: Date = new Date()): Promis
       reward_capacity_mw: INVITE_REWARD_DEFAULTS.capacityMw,
       max_member_days: INVITE_REWARD_DEFAULTS.maxMemberDays,
       max_area_wan_m2: INVITE_REWARD_DEFAULTS.maxAreaWanM2,
-      max_capacity_mw: null,
+      max_capacity_mw: INVITE_CAPACITY_CAP_MW,
+      pool_member_days: INVITE_POOL.memberDays,
+      pool_window_hours: INVITE_POOL.windowHours,
       created_at: nowIso(now),
     })
     .execute();

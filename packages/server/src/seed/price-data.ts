@@ -8,9 +8,12 @@ import {
   TOU_PEAK,
   TOU_SHARP,
   TOU_VALLEY,
+  type TouHourRange,
   type TouMonthRule,
+  type TouOverride,
   type TouPeriod,
   touScheduleFromHourRanges,
+  validateTouOverrides,
 } from '@pvplan/engine';
 import type { Db } from '../modules/users/user.repository';
 import { nowIso } from '../shared/time';
@@ -26,7 +29,12 @@ import { nowIso } from '../shared/time';
  * numbers) in a public Go test fixture (package `cronx`, search-tool code id 847518377), checked
  * against shared/design/china-domain.md §1.3. Prices come only from official tables (95598 PDFs,
  * government re-posts) as quoted in the files named per entry. No price of Jiangsu, Zhejiang,
- * Shandong, Shanghai, Hebei, Henan or Sichuan could be sourced, so none is shipped for them.
+ * Shandong, Shanghai, Hebei, Henan or Sichuan could be sourced, so none is shipped for them (searched
+ * again for issue 5: the search corpora hold no official agency table, transcription or government
+ * re-post of those provinces, only spreads and third-party estimates; none of those is shipped).
+ *
+ * Calendar overrides (holiday deep valleys, rest-day rules, hot-day sharp hours) come from the same
+ * table notes; statutory holidays and make-up days from the engine's `CHINA_HOLIDAY_CALENDAR`.
  */
 
 /** A TOU table to seed: rules as the notices write them (clock ranges per set of months). */
@@ -35,6 +43,8 @@ export interface TouSeed {
   readonly effectiveMonth: string;
   readonly userCategory: 'all' | 'general_ci' | 'large_industry';
   readonly rules: readonly TouMonthRule[];
+  /** Calendar overrides the document sets (holidays, rest days, hot days…); omitted = none. */
+  readonly overrides?: readonly TouOverride[];
   readonly sourceTitle: string;
   readonly sourceUrl: string | null;
   readonly note: string;
@@ -54,13 +64,123 @@ export interface PriceTableSeed {
   readonly note: string;
 }
 
-type Range = { readonly fromHour: number; readonly toHour: number; readonly period: TouPeriod };
-const range = (fromHour: number, toHour: number, period: TouPeriod): Range => ({ fromHour, toHour, period });
+const range = (fromHour: number, toHour: number, period: TouPeriod): TouHourRange => ({
+  fromHour,
+  toHour,
+  period,
+});
 const ALL_MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
 
 /** The months that run in the mid-2025 notes; used where a document's own start date was not found. */
 const NOTES_2025 =
   'Effective month = first month this store applies the rule: the document is quoted in the notes of the 2025 grid agency tables; its own start date was not found.';
+
+/** 沪发改价管〔2022〕50号, two-part users: also the periods of the 2025 large-industry table (〔2024〕28号). */
+const SHANGHAI_TWO_PART_RULES_2022: readonly TouMonthRule[] = [
+  {
+    months: [7, 8, 9],
+    ranges: [
+      range(22, 6, TOU_VALLEY),
+      range(6, 8, TOU_FLAT),
+      range(8, 15, TOU_PEAK),
+      range(15, 18, TOU_FLAT),
+      range(18, 21, TOU_PEAK),
+      range(21, 22, TOU_FLAT),
+    ],
+  },
+  { months: [7, 8], ranges: [range(12, 14, TOU_SHARP)] },
+  {
+    months: [1, 2, 3, 4, 5, 6, 10, 11, 12],
+    ranges: [
+      range(22, 6, TOU_VALLEY),
+      range(6, 8, TOU_FLAT),
+      range(8, 11, TOU_PEAK),
+      range(11, 18, TOU_FLAT),
+      range(18, 21, TOU_PEAK),
+      range(21, 22, TOU_FLAT),
+    ],
+  },
+  { months: [1, 12], ranges: [range(19, 21, TOU_SHARP)] },
+];
+const SHANGHAI_NOTICE_URL = 'https://fgw.sh.gov.cn/fgw_jggl/20221216/e2652e3ab7ee49438d6e82af8880b160.html';
+
+/** 川发改价格〔2025〕185号, every TOU user (large-industry users add sharp hours). */
+const SICHUAN_RULES_2025: readonly TouMonthRule[] = [
+  {
+    months: [3, 4, 5, 6, 10, 11],
+    ranges: [
+      range(22, 8, TOU_VALLEY),
+      range(8, 10, TOU_FLAT),
+      range(10, 12, TOU_PEAK),
+      range(12, 17, TOU_FLAT),
+      range(17, 22, TOU_PEAK),
+    ],
+  },
+  {
+    months: [7, 8, 9],
+    ranges: [
+      range(1, 7, TOU_VALLEY),
+      range(7, 11, TOU_FLAT),
+      range(11, 18, TOU_PEAK),
+      range(18, 20, TOU_FLAT),
+      range(20, 23, TOU_PEAK),
+      range(23, 1, TOU_FLAT),
+    ],
+  },
+  {
+    months: [1, 2, 12],
+    ranges: [
+      range(0, 8, TOU_VALLEY),
+      range(8, 10, TOU_FLAT),
+      range(10, 12, TOU_PEAK),
+      range(12, 16, TOU_FLAT),
+      range(16, 22, TOU_PEAK),
+      range(22, 24, TOU_FLAT),
+    ],
+  },
+];
+/** 川发改价格〔2025〕185号, large industry: sharp 13–14 and 21–23 (Jul/Aug, and hot days of other months). */
+const SICHUAN_LARGE_INDUSTRY_SHARP: readonly TouHourRange[] = [
+  range(13, 14, TOU_SHARP),
+  range(21, 23, TOU_SHARP),
+];
+
+/** 皖发改价格〔2025〕302号, every TOU user (the large-industry table adds a holiday deep valley). */
+const ANHUI_RULES_2025: readonly TouMonthRule[] = [
+  {
+    months: [7, 8, 9],
+    ranges: [
+      range(0, 2, TOU_FLAT),
+      range(2, 9, TOU_VALLEY),
+      range(9, 11, TOU_FLAT),
+      range(11, 13, TOU_VALLEY),
+      range(13, 16, TOU_FLAT),
+      range(16, 24, TOU_PEAK),
+    ],
+  },
+  {
+    months: [1, 12],
+    ranges: [
+      range(23, 6, TOU_VALLEY),
+      range(6, 12, TOU_FLAT),
+      range(12, 14, TOU_VALLEY),
+      range(14, 15, TOU_FLAT),
+      range(15, 23, TOU_PEAK),
+    ],
+  },
+  {
+    months: [2, 3, 4, 5, 6, 10, 11],
+    ranges: [
+      range(23, 6, TOU_VALLEY),
+      range(6, 8, TOU_PEAK),
+      range(8, 11, TOU_FLAT),
+      range(11, 14, TOU_VALLEY),
+      range(14, 16, TOU_FLAT),
+      range(16, 22, TOU_PEAK),
+      range(22, 23, TOU_FLAT),
+    ],
+  },
+];
 
 export const PRICE_SEED_TOU: readonly TouSeed[] = [
   {
@@ -110,7 +230,14 @@ export const PRICE_SEED_TOU: readonly TouSeed[] = [
     sourceTitle:
       '广东省发展改革委关于进一步完善我省峰谷分时电价政策有关问题的通知（粤发改价格〔2021〕331号）',
     sourceUrl: 'https://fgw.gz.gov.cn/ztzl/gzsfzggwzdlyxxgkzl/ys/content/post_9497778.html',
-    note: 'Peak 10–12, 14–19; valley 0–8; flat otherwise; ratio 1.7:1:0.38 on the agency user price without funds; sharp (peak +25%) 11–12 and 15–17 all of Jul–Sep. Not modelled: sharp on other days when Guangzhou forecasts ≥35 °C. In force from 2021-10-01 (the 331号 price list).',
+    overrides: [
+      {
+        label: '高温天（广州日最高气温≥35℃）11:00-12:00、15:00-17:00 尖峰',
+        when: { kind: 'dates', dates: [] },
+        ranges: [range(11, 12, TOU_SHARP), range(15, 17, TOU_SHARP)],
+      },
+    ],
+    note: 'Peak 10–12, 14–19; valley 0–8; flat otherwise; ratio 1.7:1:0.38 on the agency user price without funds; sharp (peak +25%) 11–12 and 15–17 all of Jul–Sep, and on other days when Guangzhou reaches ≥35 °C: the hot days are a date-list override, empty until dates are entered. In force from 2021-10-01 (the 331号 price list).',
   },
   {
     // 鄂发改价管〔2024〕77号: the engine's rules, confirmed by the table notes (Jul/Aug peak 16–20, 22–24).
@@ -189,7 +316,14 @@ export const PRICE_SEED_TOU: readonly TouSeed[] = [
     ],
     sourceTitle: '省发展改革委关于调整工商业峰谷分时电价政策有关事项的通知（浙发改价格〔2024〕21号）',
     sourceUrl: null,
-    note: `Not modelled: deep valley 10–14 on Spring Festival, May Day and National Day. Replaced from 2026-07-01 by a new notice (periods not sourced; add it as a new revision). ${NOTES_2025}`,
+    overrides: [
+      {
+        label: '春节、劳动节、国庆节 10:00-14:00 深谷',
+        when: { kind: 'holidays', holidays: ['spring_festival', 'labour_day', 'national_day'] },
+        ranges: [range(10, 14, TOU_DEEP_VALLEY)],
+      },
+    ],
+    note: `Deep valley 10–14 on the Spring Festival, Labour Day and National Day breaks (dates of the State Council notice). Replaced from 2026-07-01 by a new notice (periods not sourced; add it as a new revision). ${NOTES_2025}`,
   },
   {
     // 鲁发改价格〔2023〕914号, the 2025 periods.
@@ -242,34 +376,9 @@ export const PRICE_SEED_TOU: readonly TouSeed[] = [
     areaCode: '310000',
     effectiveMonth: '2023-01',
     userCategory: 'large_industry',
-    rules: [
-      {
-        months: [7, 8, 9],
-        ranges: [
-          range(22, 6, TOU_VALLEY),
-          range(6, 8, TOU_FLAT),
-          range(8, 15, TOU_PEAK),
-          range(15, 18, TOU_FLAT),
-          range(18, 21, TOU_PEAK),
-          range(21, 22, TOU_FLAT),
-        ],
-      },
-      { months: [7, 8], ranges: [range(12, 14, TOU_SHARP)] },
-      {
-        months: [1, 2, 3, 4, 5, 6, 10, 11, 12],
-        ranges: [
-          range(22, 6, TOU_VALLEY),
-          range(6, 8, TOU_FLAT),
-          range(8, 11, TOU_PEAK),
-          range(11, 18, TOU_FLAT),
-          range(18, 21, TOU_PEAK),
-          range(21, 22, TOU_FLAT),
-        ],
-      },
-      { months: [1, 12], ranges: [range(19, 21, TOU_SHARP)] },
-    ],
+    rules: SHANGHAI_TWO_PART_RULES_2022,
     sourceTitle: '关于进一步完善我市分时电价机制有关事项的通知（沪发改价管〔2022〕50号），两部制分时用户',
-    sourceUrl: 'https://fgw.sh.gov.cn/fgw_jggl/20221216/e2652e3ab7ee49438d6e82af8880b160.html',
+    sourceUrl: SHANGHAI_NOTICE_URL,
     note: 'Two-part users. Summer (Jul–Sep) and winter (Jan, Dec): peak +80%, valley −60%, sharp = peak +25%; other months +60%/−50%. Not modelled: large-industry deep valley (flat −80%) 0–6 and 22–24 on holidays and on rest days of Feb–Jun and Sep–Nov (沪发改价管〔2024〕28号). Start 2023-01-01 per a third-party transcription (search-tool code id 66699582681).',
   },
   {
@@ -280,7 +389,7 @@ export const PRICE_SEED_TOU: readonly TouSeed[] = [
     rules: [{ months: ALL_MONTHS, ranges: [range(6, 22, TOU_PEAK), range(22, 6, TOU_VALLEY)] }],
     sourceTitle:
       '关于进一步完善我市分时电价机制有关事项的通知（沪发改价管〔2022〕50号），一般工商业单一制分时用户',
-    sourceUrl: 'https://fgw.sh.gov.cn/fgw_jggl/20221216/e2652e3ab7ee49438d6e82af8880b160.html',
+    sourceUrl: SHANGHAI_NOTICE_URL,
     note: 'Single-part TOU users: peak 6–22, valley 22–6. Summer/winter peak +20%, other months +17%; valley −45%.',
   },
   {
@@ -441,40 +550,7 @@ export const PRICE_SEED_TOU: readonly TouSeed[] = [
     areaCode: '510000',
     effectiveMonth: '2025-07',
     userCategory: 'all',
-    rules: [
-      {
-        months: [3, 4, 5, 6, 10, 11],
-        ranges: [
-          range(22, 8, TOU_VALLEY),
-          range(8, 10, TOU_FLAT),
-          range(10, 12, TOU_PEAK),
-          range(12, 17, TOU_FLAT),
-          range(17, 22, TOU_PEAK),
-        ],
-      },
-      {
-        months: [7, 8, 9],
-        ranges: [
-          range(1, 7, TOU_VALLEY),
-          range(7, 11, TOU_FLAT),
-          range(11, 18, TOU_PEAK),
-          range(18, 20, TOU_FLAT),
-          range(20, 23, TOU_PEAK),
-          range(23, 1, TOU_FLAT),
-        ],
-      },
-      {
-        months: [1, 2, 12],
-        ranges: [
-          range(0, 8, TOU_VALLEY),
-          range(8, 10, TOU_FLAT),
-          range(10, 12, TOU_PEAK),
-          range(12, 16, TOU_FLAT),
-          range(16, 22, TOU_PEAK),
-          range(22, 24, TOU_FLAT),
-        ],
-      },
-    ],
+    rules: SICHUAN_RULES_2025,
     sourceTitle: '四川省发展和改革委员会关于进一步调整我省分时电价机制的通知（川发改价格〔2025〕185号）',
     sourceUrl: null,
     note: `Peak +60%, valley −60% on the flat price. ${NOTES_2025}`,
@@ -484,45 +560,19 @@ export const PRICE_SEED_TOU: readonly TouSeed[] = [
     areaCode: '510000',
     effectiveMonth: '2025-07',
     userCategory: 'large_industry',
-    rules: [
-      {
-        months: [3, 4, 5, 6, 10, 11],
-        ranges: [
-          range(22, 8, TOU_VALLEY),
-          range(8, 10, TOU_FLAT),
-          range(10, 12, TOU_PEAK),
-          range(12, 17, TOU_FLAT),
-          range(17, 22, TOU_PEAK),
-        ],
-      },
-      {
-        months: [7, 8, 9],
-        ranges: [
-          range(1, 7, TOU_VALLEY),
-          range(7, 11, TOU_FLAT),
-          range(11, 18, TOU_PEAK),
-          range(18, 20, TOU_FLAT),
-          range(20, 23, TOU_PEAK),
-          range(23, 1, TOU_FLAT),
-        ],
-      },
-      { months: [7, 8], ranges: [range(13, 14, TOU_SHARP), range(21, 23, TOU_SHARP)] },
-      {
-        months: [1, 2, 12],
-        ranges: [
-          range(0, 8, TOU_VALLEY),
-          range(8, 10, TOU_FLAT),
-          range(10, 12, TOU_PEAK),
-          range(12, 16, TOU_FLAT),
-          range(16, 22, TOU_PEAK),
-          range(22, 24, TOU_FLAT),
-        ],
-      },
-    ],
+    // The sharp block comes last; it shares no month with the winter block, so the order is immaterial.
+    rules: [...SICHUAN_RULES_2025, { months: [7, 8], ranges: SICHUAN_LARGE_INDUSTRY_SHARP }],
     sourceTitle:
       '四川省发展和改革委员会关于进一步调整我省分时电价机制的通知（川发改价格〔2025〕185号），大工业用户',
     sourceUrl: null,
-    note: `Large-industry TOU users: sharp (peak +20%) 13–14 and 21–23 all of Jul–Aug (not in 攀枝花, 凉山, 甘孜, 阿坝). Not modelled: sharp in other months after three days ≥35 °C. ${NOTES_2025}`,
+    overrides: [
+      {
+        label: '连续三日最高气温≥35℃时 13:00-14:00、21:00-23:00 尖峰（大工业）',
+        when: { kind: 'dates', dates: [] },
+        ranges: SICHUAN_LARGE_INDUSTRY_SHARP,
+      },
+    ],
+    note: `Large-industry TOU users: sharp (peak +20%) 13–14 and 21–23 all of Jul–Aug (not in 攀枝花, 凉山, 甘孜, 阿坝), and in other months once the maximum temperature has been ≥35 °C for three days in a row: those days are a date-list override, empty until dates are entered. ${NOTES_2025}`,
   },
   {
     // 渝发改规范〔2021〕14号 (Chongqing: extra to the ten provinces, it has a sourced price).
@@ -572,6 +622,106 @@ export const PRICE_SEED_TOU: readonly TouSeed[] = [
     sourceTitle: '福建省发展和改革委员会关于完善分时电价政策的通知（闽发改规〔2023〕8号）',
     sourceUrl: null,
     note: 'Peak +58%, valley −63%, sharp (Jul–Sep) +80%. Effective month = the July 2026 agency table that prints these periods.',
+  },
+  {
+    // 沪发改价管〔2022〕50号 two-part periods with the deep valley of 沪发改价管〔2024〕28号 (large industry).
+    areaCode: '310000',
+    effectiveMonth: '2025-07',
+    userCategory: 'large_industry',
+    rules: SHANGHAI_TWO_PART_RULES_2022,
+    overrides: [
+      {
+        label: '元旦、春节、清明节、劳动节、端午节、中秋节、国庆节 0:00-6:00、22:00-24:00 深谷',
+        when: { kind: 'holidays' },
+        ranges: [range(0, 6, TOU_DEEP_VALLEY), range(22, 24, TOU_DEEP_VALLEY)],
+      },
+      {
+        label: '2-6月、9-11月休息日 0:00-6:00、22:00-24:00 深谷',
+        when: { kind: 'restDays' },
+        months: [2, 3, 4, 5, 6, 9, 10, 11],
+        ranges: [range(0, 6, TOU_DEEP_VALLEY), range(22, 24, TOU_DEEP_VALLEY)],
+      },
+    ],
+    sourceTitle:
+      '关于增加大工业深谷电价实施时间有关事项的通知（沪发改价管〔2024〕28号）；时段按沪发改价管〔2022〕50号两部制分时用户',
+    sourceUrl: SHANGHAI_NOTICE_URL,
+    note: `Large industry: deep valley (flat −80%) 0–6 and 22–24 on the statutory holidays (元旦, 春节, 清明, 劳动, 端午, 中秋, 国庆) and on rest days of Feb–Jun and Sep–Nov (weekends that are not make-up working days). Periods and ratios as 沪发改价管〔2022〕50号 (the URL is that notice). ${NOTES_2025}`,
+  },
+  {
+    // 皖发改价格〔2025〕302号, every TOU user.
+    areaCode: '340000',
+    effectiveMonth: '2025-07',
+    userCategory: 'all',
+    rules: ANHUI_RULES_2025,
+    sourceTitle: '安徽省工商业分时电价政策（皖发改价格〔2025〕302号），国网安徽代理购电工商业用户电价表注2',
+    sourceUrl: null,
+    note: 'Peak +84.3% in Jan, Jul–Sep and Dec, +74% in other months; valley −61.8%. Effective month = 2025-07-01 as the table note states. Deep valley: see the large-industry table.',
+  },
+  {
+    // 皖发改价格〔2025〕302号: the deep valley of two-part industrial users ≥315 kVA.
+    areaCode: '340000',
+    effectiveMonth: '2025-07',
+    userCategory: 'large_industry',
+    rules: ANHUI_RULES_2025,
+    overrides: [
+      {
+        label: '3天及以上节假日 11:00-15:00 深谷（315千伏安及以上两部制工业）',
+        when: { kind: 'holidays', minBreakDays: 3 },
+        ranges: [range(11, 15, TOU_DEEP_VALLEY)],
+      },
+    ],
+    sourceTitle:
+      '安徽省工商业分时电价政策（皖发改价格〔2025〕302号），国网安徽代理购电工商业用户电价表注2，深谷电价',
+    sourceUrl: null,
+    note: 'Deep valley (valley −20%) 11–15 on holiday breaks of three days or more, only for industrial two-part users of 315 kVA and above. Periods and ratios as the general table. Effective month = 2025-07-01 as the table note states.',
+  },
+  {
+    // 赣发改价管〔2025〕463号.
+    areaCode: '360000',
+    effectiveMonth: '2025-07',
+    userCategory: 'all',
+    rules: [
+      { months: ALL_MONTHS, ranges: [range(0, 24, TOU_FLAT)] },
+      {
+        months: [1, 12],
+        ranges: [
+          range(0, 6, TOU_VALLEY),
+          range(9, 12, TOU_PEAK),
+          range(18, 21, TOU_PEAK),
+          range(18, 20, TOU_SHARP),
+        ],
+      },
+      { months: [2], ranges: [range(0, 6, TOU_VALLEY), range(16, 22, TOU_PEAK)] },
+      {
+        months: [7, 8, 9],
+        ranges: [
+          range(1, 5, TOU_VALLEY),
+          range(11.5, 14.5, TOU_VALLEY),
+          range(12, 14, TOU_DEEP_VALLEY),
+          range(17, 23, TOU_PEAK),
+        ],
+      },
+      { months: [7, 8], ranges: [range(20.5, 22.5, TOU_SHARP)] },
+      {
+        months: [3, 4, 5, 6, 10, 11],
+        ranges: [
+          range(1, 5, TOU_VALLEY),
+          range(11.5, 14.5, TOU_VALLEY),
+          range(12, 14, TOU_DEEP_VALLEY),
+          range(16, 22, TOU_PEAK),
+        ],
+      },
+    ],
+    overrides: [
+      {
+        label: '春节、劳动节、国庆节 12:00-14:00 深谷',
+        when: { kind: 'holidays', holidays: ['spring_festival', 'labour_day', 'national_day'] },
+        ranges: [range(12, 14, TOU_DEEP_VALLEY)],
+      },
+    ],
+    sourceTitle: '江西省发展改革委关于进一步完善分时电价机制有关事项的通知（赣发改价管〔2025〕463号）',
+    sourceUrl: null,
+    note: `Peak:flat:valley 1.6:1:0.4, deep valley = flat −70%, sharp = flat +80%; line loss, T&D, system operation and funds do not float. Deep valley 12–14 every day of March–November (inside the 11:30–14:30 valley) and on the Spring Festival, Labour Day and National Day breaks (which matters in January/February). ${NOTES_2025}`,
   },
 ];
 
@@ -664,21 +814,18 @@ interface LevelNode {
   readonly children?: readonly LevelNode[];
 }
 
-/** The division rows of the package, depth-first (level = depth in the tree). */
-export function areaRowsFromPackage(): Array<{
+/** A row of the `areas` table. */
+interface AreaSeedRow {
   adcode: string;
   name: string;
   level: number;
   parent_code: string | null;
   sort: number;
-}> {
-  const rows: Array<{
-    adcode: string;
-    name: string;
-    level: number;
-    parent_code: string | null;
-    sort: number;
-  }> = [];
+}
+
+/** The division rows of the package, depth-first (level = depth in the tree). */
+export function areaRowsFromPackage(): AreaSeedRow[] {
+  const rows: AreaSeedRow[] = [];
   const walk = (nodes: readonly LevelNode[], parent: string | null, depth: number) => {
     nodes.forEach((node, index) => {
       rows.push({ adcode: node.code, name: node.name, level: depth, parent_code: parent, sort: index + 1 });
@@ -694,11 +841,20 @@ export function seedSlots(seed: TouSeed): number[][] {
   return touScheduleFromHourRanges(seed.rules).months.map((month) => [...month]);
 }
 
+/** The seed's overrides as stored (JSON), null when it has none; the engine checks them. */
+export function seedOverridesJson(seed: TouSeed): string | null {
+  if (!seed.overrides || seed.overrides.length === 0) return null;
+  validateTouOverrides(seed.overrides);
+  return JSON.stringify(seed.overrides);
+}
+
 const INSERT_CHUNK = 400;
 
 /**
  * The divisions (when the table is empty) and every seed TOU/price table not yet present (revision 1,
- * created_by null). Idempotent: entries added to this file later are inserted on the next start.
+ * created_by null). Idempotent: entries added to this file later are inserted on the next start, and a
+ * shipped TOU table whose periods or overrides changed here gets a new revision (never over an
+ * administrator's revision).
  */
 export async function seedPriceData(db: Db): Promise<{ areas: number; tou: number; tables: number }> {
   const counts = { areas: 0, tou: 0, tables: 0 };
@@ -716,24 +872,34 @@ export async function seedPriceData(db: Db): Promise<{ areas: number; tou: numbe
     }
     const now = nowIso();
     for (const seed of PRICE_SEED_TOU) {
-      const present = await trx
+      const latest = await trx
         .selectFrom('tou_configs')
-        .select('id')
+        .select(['revision', 'slots_json', 'overrides_json', 'created_by'])
         .where('area_code', '=', seed.areaCode)
         .where('effective_month', '=', seed.effectiveMonth)
         .where('user_category', '=', seed.userCategory)
+        .orderBy('revision', 'desc')
         .executeTakeFirst();
-      if (present) continue;
       const slots = JSON.stringify(seedSlots(seed));
+      const overrides = seedOverridesJson(seed);
+      // An administrator's revision is never replaced; a shipped one is superseded (as a new
+      // revision, keeping the history) when this file's periods or overrides changed since.
+      if (
+        latest &&
+        (latest.created_by !== null || (latest.slots_json === slots && latest.overrides_json === overrides))
+      ) {
+        continue;
+      }
       await trx
         .insertInto('tou_configs')
         .values({
           area_code: seed.areaCode,
           effective_month: seed.effectiveMonth,
           user_category: seed.userCategory,
-          revision: 1,
+          revision: (latest?.revision ?? 0) + 1,
           slots_json: slots,
           raw_slots_json: slots,
+          overrides_json: overrides,
           source_title: seed.sourceTitle,
           source_url: seed.sourceUrl,
           note: seed.note,

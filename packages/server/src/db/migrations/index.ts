@@ -8,6 +8,9 @@ import * as bills from './2026-11-21_005_bills';
 import * as membership from './2026-11-21_006_membership';
 import * as weather from './2026-11-21_007_weather';
 import * as projects from './2026-11-21_008_projects';
+import * as projectFiles from './2026-11-21_009_project_files';
+import * as membershipMore from './2026-11-21_011_membership_more';
+import * as tariffOverrides from './2026-11-21_012_tariff_overrides';
 
 export interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -24,4 +27,7 @@ export const MIGRATIONS: Readonly<Record<string, DialectMigration>> = {
   '2026-11-21_006_membership': membership,
   '2026-11-21_007_weather': weather,
   '2026-11-21_008_projects': projects,
+  '2026-11-21_011_membership_more': membershipMore,
+  '2026-11-21_009_project_files': projectFiles,
+  '2026-11-21_012_tariff_overrides': tariffOverrides,
 };

@@ -28,7 +28,7 @@ import {
 } from '../users/user.repository';
 import type { CaptchaService } from './captcha.service';
 import { hashPassword, verifyPassword } from './password-hash';
-import { appCodeOfRoles, effectiveTier, isAdmin, type Principal } from './principal';
+import { actingUserId, appCodeOfRoles, effectiveTier, type Principal } from './principal';
 import type { SessionOrigin, SessionService } from './session.service';
 import { decryptSkipToken } from './skip-token';
 import type { SmsCodeService } from './sms-code.service';
@@ -212,10 +212,7 @@ export class AuthService {
 
   /** Change one's own password; every session ends (the client goes to /login). */
   async changePassword(principal: Principal, body: UpdatePasswordBody): Promise<void> {
-    failIf(
-      body.userId !== undefined && body.userId !== principal.user.id && !isAdmin(principal),
-      'ERR_FORBIDDEN',
-    );
+    actingUserId(principal, body.userId);
     failWith(passwordChangeError(body));
     const valid = await verifyPassword(body.oldPassword, principal.user.password_hash);
     failIf(!valid, 'ERR_PASSWORD_OLD_WRONG');
@@ -236,7 +233,7 @@ export class AuthService {
 
   /** Set a password sent base64-encoded: one's own, or anyone's by an administrator. */
   async putPassword(principal: Principal, userId: number, passwordBase64: string): Promise<void> {
-    failIf(userId !== principal.user.id && !isAdmin(principal), 'ERR_FORBIDDEN');
+    actingUserId(principal, userId);
     const password = decodeBase64Password(passwordBase64);
     failWith(passwordStrengthError(password));
     const target = await findUserById(this.deps.db, userId);

@@ -1,4 +1,5 @@
 import type { SessionRow, UserRow } from '../../db/tables';
+import { failIf } from '../../http/app-error';
 import type { RoleRow } from '../users/user.repository';
 
 /** The signed-in user of a request. */
@@ -12,6 +13,7 @@ export interface Principal {
 const TOOLS_ROLE_MARKERS = ['fzjc', 'tools'] as const;
 export const TOOLS_APP_CODE = 'tools';
 export const ADMIN_ROLE_KEY = 'admin';
+export const SALES_ROLE_KEY = 'sales_manager';
 
 /** Spec 000 §6: a role key containing fzjc or tools sets appCode tools; otherwise the roles' own app code. */
 export function appCodeOfRoles(roles: readonly RoleRow[]): string | null {
@@ -23,6 +25,25 @@ export function appCodeOfRoles(roles: readonly RoleRow[]): string | null {
 
 export function isAdmin(principal: Principal): boolean {
   return principal.roles.some((role) => role.role_key === ADMIN_ROLE_KEY);
+}
+
+/** Administrators and sales managers: the sales-management pages (orders, set menus, points) are theirs. */
+export function isSales(principal: Principal): boolean {
+  return isAdmin(principal) || principal.roles.some((role) => role.role_key === SALES_ROLE_KEY);
+}
+
+/**
+ * The user a request acts on: `userId`, or the signed-in user when it is absent. Someone else's id
+ * only for staff who `mayActForOthers` (administrators by default); otherwise ERR_FORBIDDEN.
+ */
+export function actingUserId(
+  principal: Principal,
+  userId: number | undefined,
+  mayActForOthers: (principal: Principal) => boolean = isAdmin,
+): number {
+  const target = userId ?? principal.user.id;
+  failIf(target !== principal.user.id && !mayActForOthers(principal), 'ERR_FORBIDDEN');
+  return target;
 }
 
 export function isInternal(principal: Principal): boolean {

@@ -5,6 +5,7 @@
  * job's result). One attempt: a file without a bill fails for good with its reason; a crash marks
  * the file failed so the user can run it again (onceMoreHandleElectricityBill).
  */
+import { buffer } from 'node:stream/consumers';
 import type { BillRecognitionResult } from '@pvplan/contract';
 import { loadConfig } from '../../config';
 import { createObjectStorage, type ObjectStorage } from '../../providers/storage';
@@ -26,10 +27,7 @@ export type BillRecognitionPayload =
 
 export async function readObject(storage: ObjectStorage, objectKey: string): Promise<Buffer | null> {
   const object = await storage.get(objectKey);
-  if (!object) return null;
-  const chunks: Buffer[] = [];
-  for await (const chunk of object.body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-  return Buffer.concat(chunks);
+  return object ? buffer(object.body) : null;
 }
 
 function kindOf(bytes: Buffer): BillFileKind | null {

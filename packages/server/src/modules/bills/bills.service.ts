@@ -28,7 +28,6 @@ import {
 import type { ElectricityBillFileRow, ElectricityBillRow } from '../../db/tables';
 import { AppError } from '../../http/app-error';
 import type { ObjectStorage } from '../../providers/storage';
-import { nowIso } from '../../shared/time';
 import type { Principal } from '../auth/principal';
 import { FILES_URL_PREFIX, type FilesService, type IncomingFile } from '../files/files.service';
 import type { JobsService } from '../jobs/jobs.service';
@@ -71,10 +70,21 @@ function errorMessage(language: Language, code: string | null): string | null {
   return isErrorName(code) ? formatMessage(language, ERRORS[code].key) : code;
 }
 
-function summaryOf(row: ElectricityBillRow): BillWithFields {
+/** A bill's recognised values, the user's corrections, and the fields they make together. */
+function fieldsOf(row: ElectricityBillRow) {
   const recognised = parseJson<BillFields>(row.recognised_json, emptyBillFields());
   const corrections = parseJson<BillCorrections>(row.corrections_json, {});
-  const fields = effectiveBillFields(recognised, corrections);
+  return { recognised, corrections, fields: effectiveBillFields(recognised, corrections) };
+}
+
+function summaryOf(row: ElectricityBillRow): BillWithFields {
+  return summaryWith(row, fieldsOf(row));
+}
+
+function summaryWith(
+  row: ElectricityBillRow,
+  { corrections, fields }: ReturnType<typeof fieldsOf>,
+): BillWithFields {
   return {
     id: row.id,
     fileId: row.file_id,
@@ -152,18 +162,14 @@ export class BillsService {
         const objectKey = `bills/${principal.user.id}/${randomUUID()}${check.extension}`;
         await this.storage.put(objectKey, file.bytes, check.contentType);
         stored.push(objectKey);
-        await this.db
-          .insertInto('files')
-          .values({
-            object_key: objectKey,
-            file_name: file.fileName.slice(0, 255),
-            file_type: BILL_FILE_TYPE,
-            content_type: check.contentType,
-            size_bytes: file.bytes.length,
-            owner_user_id: principal.user.id,
-            created_at: nowIso(),
-          })
-          .execute();
+        await this.files.record({
+          objectKey,
+          fileName: file.fileName,
+          fileType: BILL_FILE_TYPE,
+          contentType: check.contentType,
+          sizeBytes: file.bytes.length,
+          ownerUserId: principal.user.id,
+        });
         result.push({
           fileUrl: `${FILES_URL_PREFIX}${objectKey}`,
           fileName: file.fileName,
@@ -174,14 +180,7 @@ export class BillsService {
       }
       return { fileUrl: result[0]?.fileUrl ?? null, files: result, billFiles: [] };
     } catch (error) {
-      for (const key of stored) {
-        await this.storage.delete(key).catch(() => undefined);
-        await this.db
-          .deleteFrom('files')
-          .where('object_key', '=', key)
-          .execute()
-          .catch(() => undefined);
-      }
+      for (const key of stored) await this.files.remove(key).catch(() => undefined);
       throw error;
     }
   }
@@ -215,13 +214,8 @@ export class BillsService {
   /** The caller's stored bill upload behind a file URL. */
   private async ownedUpload(principal: Principal, fileUrl: string) {
     const objectKey = this.files.objectKeyOfUrl(fileUrl);
-    if (!objectKey || !(await this.files.ownedBy(objectKey, principal.user.id, BILL_FILE_TYPE)))
-      throw new AppError('ERR_BILL_FILE_UNKNOWN');
-    const row = await this.db
-      .selectFrom('files')
-      .selectAll()
-      .where('object_key', '=', objectKey)
-      .executeTakeFirstOrThrow();
+    const row = objectKey && (await this.files.ownedFile(objectKey, principal.user.id, BILL_FILE_TYPE));
+    if (!objectKey || !row) throw new AppError('ERR_BILL_FILE_UNKNOWN');
     return { objectKey, row };
   }
 
@@ -319,11 +313,10 @@ export class BillsService {
   }
 
   private detailOf(file: ElectricityBillFileRow, bill: ElectricityBillRow): BillDetail {
-    const recognised = parseJson<BillFields>(bill.recognised_json, emptyBillFields());
-    const corrections = parseJson<BillCorrections>(bill.corrections_json, {});
-    const fields = effectiveBillFields(recognised, corrections);
+    const parsed = fieldsOf(bill);
+    const { recognised, corrections, fields } = parsed;
     return {
-      ...withoutFields(summaryOf(bill)),
+      ...withoutFields(summaryWith(bill, parsed)),
       fileName: file.file_name,
       fileUrl: `${FILES_URL_PREFIX}${file.object_key}`,
       recognised,
@@ -459,10 +452,7 @@ export class BillsService {
   async deleteFile(principal: Principal, id: number): Promise<{ id: number }> {
     const file = await this.fileFor(principal, id, 'edit');
     await deleteBillFile(this.db, file.id);
-    if (!(await objectStillUsed(this.db, file.object_key))) {
-      await this.storage.delete(file.object_key).catch(() => undefined);
-      await this.db.deleteFrom('files').where('object_key', '=', file.object_key).execute();
-    }
+    if (!(await objectStillUsed(this.db, file.object_key))) await this.files.remove(file.object_key);
     return { id: file.id };
   }
 

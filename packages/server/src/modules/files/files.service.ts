@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { Selectable } from 'kysely';
+import type { FilesTable } from '../../db/tables';
 import { AppError } from '../../http/app-error';
 import type { ObjectStorage, StoredObject } from '../../providers/storage';
 import { nowIso } from '../../shared/time';
@@ -11,6 +13,16 @@ export const FILES_URL_PREFIX = '/api/files/';
 export interface IncomingFile {
   readonly fileName: string;
   readonly bytes: Buffer;
+}
+
+/** A stored object as the files table records it. */
+export interface FileRecord {
+  readonly objectKey: string;
+  readonly fileName: string;
+  readonly fileType: string;
+  readonly contentType: string;
+  readonly sizeBytes: number;
+  readonly ownerUserId: number;
 }
 
 export interface SavedFile {
@@ -49,18 +61,14 @@ export class FilesService {
     for (const file of checked) {
       const objectKey = `${safeSegment(fileType.toLowerCase())}/${safeSegment(subfolder)}/${randomUUID()}${extensionOf(file.contentType)}`;
       await this.storage.put(objectKey, file.bytes, file.contentType);
-      await this.db
-        .insertInto('files')
-        .values({
-          object_key: objectKey,
-          file_name: file.fileName.slice(0, 255),
-          file_type: fileType,
-          content_type: file.contentType,
-          size_bytes: file.bytes.length,
-          owner_user_id: ownerUserId,
-          created_at: nowIso(),
-        })
-        .execute();
+      await this.record({
+        objectKey,
+        fileName: file.fileName,
+        fileType,
+        contentType: file.contentType,
+        sizeBytes: file.bytes.length,
+        ownerUserId,
+      });
       saved.push({
         fileUrl: `${FILES_URL_PREFIX}${objectKey}`,
         fileName: file.fileName,
@@ -77,15 +85,45 @@ export class FilesService {
     return index >= 0 ? url.slice(index + FILES_URL_PREFIX.length) : null;
   }
 
-  async ownedBy(objectKey: string, userId: number, fileType: string): Promise<boolean> {
-    const row = await this.db
+  /** Record an object already put in storage, so /api/files serves it to its owner's pages. */
+  async record(file: FileRecord): Promise<void> {
+    await this.db
+      .insertInto('files')
+      .values({
+        object_key: file.objectKey,
+        file_name: file.fileName.slice(0, 255),
+        file_type: file.fileType,
+        content_type: file.contentType,
+        size_bytes: file.sizeBytes,
+        owner_user_id: file.ownerUserId,
+        created_at: nowIso(),
+      })
+      .execute();
+  }
+
+  /** The row of an object the user owns with this file type, or undefined. */
+  async ownedFile(
+    objectKey: string,
+    userId: number,
+    fileType: string,
+  ): Promise<Selectable<FilesTable> | undefined> {
+    return this.db
       .selectFrom('files')
-      .select('id')
+      .selectAll()
       .where('object_key', '=', objectKey)
       .where('owner_user_id', '=', userId)
       .where('file_type', '=', fileType)
       .executeTakeFirst();
-    return row !== undefined;
+  }
+
+  async ownedBy(objectKey: string, userId: number, fileType: string): Promise<boolean> {
+    return (await this.ownedFile(objectKey, userId, fileType)) !== undefined;
+  }
+
+  /** Delete an object from storage (best effort) and its row. */
+  async remove(objectKey: string): Promise<void> {
+    await this.storage.delete(objectKey).catch(() => undefined);
+    await this.db.deleteFrom('files').where('object_key', '=', objectKey).execute();
   }
 
   async open(

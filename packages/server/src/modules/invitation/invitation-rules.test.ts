@@ -1,37 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { cappedReward, extendMembership, generateInviteCode, INVITE_CODE_ALPHABET } from './invitation-rules';
-
-const NOW = '2026-03-10T08:00:00.000Z';
-
-describe('extendMembership (hand-worked dates)', () => {
-  it('turns a free user into a member ending `days` after now', () => {
-    // 2026-03-10T08:00Z + 2 days = 2026-03-12T08:00Z.
-    expect(extendMembership({ tier: 0, tierExpiresAt: null }, 2, NOW)).toEqual({
-      tier: 1,
-      tierExpiresAt: '2026-03-12T08:00:00.000Z',
-    });
-  });
-
-  it('extends a running membership from its end and keeps the tier', () => {
-    // 2026-03-31T00:00Z + 2 days = 2026-04-02T00:00Z (March has 31 days).
-    expect(extendMembership({ tier: 2, tierExpiresAt: '2026-03-31T00:00:00.000Z' }, 2, NOW)).toEqual({
-      tier: 2,
-      tierExpiresAt: '2026-04-02T00:00:00.000Z',
-    });
-  });
-
-  it('restarts an expired membership from now as tier 1', () => {
-    expect(extendMembership({ tier: 2, tierExpiresAt: '2026-01-01T00:00:00.000Z' }, 3, NOW)).toEqual({
-      tier: 1,
-      tierExpiresAt: '2026-03-13T08:00:00.000Z',
-    });
-  });
-
-  it('leaves a membership without end, and a zero reward, alone', () => {
-    expect(extendMembership({ tier: 1, tierExpiresAt: null }, 2, NOW)).toBeNull();
-    expect(extendMembership({ tier: 0, tierExpiresAt: null }, 0, NOW)).toBeNull();
-  });
-});
+import {
+  cappedReward,
+  generateInviteCode,
+  INVITE_CODE_ALPHABET,
+  poolDeadline,
+  withinPoolWindow,
+} from './invitation-rules';
 
 describe('cappedReward', () => {
   it('grants the per-invite reward while under the cap', () => {
@@ -65,5 +39,21 @@ describe('generateInviteCode', () => {
       expect(code).toHaveLength(8);
       for (const char of code) expect(INVITE_CODE_ALPHABET).toContain(char);
     }
+  });
+});
+
+describe('the pool window (spec 000 §9: 48 hours to invite)', () => {
+  const JOINED = '2026-03-10T08:00:00.000Z';
+
+  it('closes 48 hours after joining', () => {
+    // 2026-03-10T08:00Z + 48 h = 2026-03-12T08:00Z.
+    expect(poolDeadline(JOINED, 48)).toBe('2026-03-12T08:00:00.000Z');
+  });
+
+  it('holds an invite from the joining instant up to the deadline, inclusive, and nothing else', () => {
+    expect(withinPoolWindow(JOINED, 48, JOINED)).toBe(true);
+    expect(withinPoolWindow(JOINED, 48, '2026-03-12T08:00:00.000Z')).toBe(true);
+    expect(withinPoolWindow(JOINED, 48, '2026-03-12T08:00:00.001Z')).toBe(false);
+    expect(withinPoolWindow(JOINED, 48, '2026-03-10T07:59:59.999Z')).toBe(false);
   });
 });

@@ -1,6 +1,21 @@
 import { randomInt } from 'node:crypto';
+import { round4 } from '@pvplan/contract';
+import { HOUR_MS } from '../../shared/time';
 
-export const DAY_MS = 24 * 60 * 60 * 1000;
+/** Why a reward was credited: per invitee (register, purchases) or once per inviter and campaign. */
+export const REWARD_REASON_REGISTER = 'register';
+/** Spec 000 §9: the inviter's reward when the INVITE_MILESTONE.invitees-th invitee registers (once per campaign). */
+export const REWARD_REASON_MILESTONE = 'milestone';
+/** Spec 000 §9: the 2-day membership pool, claimed by a first invite within 48 hours of joining. */
+export const REWARD_REASON_POOL = 'pool';
+/** Spec 000 §9 purchase rewards, once per invitee and package kind. */
+export const REWARD_REASON_PURCHASE = { trial: 'purchase_trial', year: 'purchase_year' } as const;
+/** Reasons whose rewards count against a campaign's caps (the pool and the milestone are fixed extras). */
+export const CAPPED_REASONS = [
+  REWARD_REASON_REGISTER,
+  REWARD_REASON_PURCHASE.trial,
+  REWARD_REASON_PURCHASE.year,
+] as const;
 
 /** Invite-code alphabet: upper-case letters and digits without the look-alikes 0, O, 1, I and L. */
 export const INVITE_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -14,30 +29,6 @@ export function generateInviteCode(): string {
   return code;
 }
 
-export interface Membership {
-  readonly tier: number;
-  /** ISO-8601 UTC, or null for a membership without end (or the free tier). */
-  readonly tierExpiresAt: string | null;
-}
-
-/**
- * The membership after `days` of reward membership are added at `nowIso`:
- * - a paid tier still running is extended from its current end, keeping its tier;
- * - a free or expired membership becomes tier 1 (member) ending `days` from now;
- * - a paid tier without end, or zero days, changes nothing (answers null).
- */
-export function extendMembership(current: Membership, days: number, nowIso: string): Membership | null {
-  if (!(days > 0)) return null;
-  const paid = current.tier === 1 || current.tier === 2;
-  if (paid && current.tierExpiresAt === null) return null;
-  const running = paid && current.tierExpiresAt !== null && current.tierExpiresAt >= nowIso;
-  const fromMs = running ? Date.parse(current.tierExpiresAt as string) : Date.parse(nowIso);
-  return {
-    tier: running ? current.tier : 1,
-    tierExpiresAt: new Date(fromMs + days * DAY_MS).toISOString(),
-  };
-}
-
 /**
  * How much of a per-invite reward is still within the campaign cap for this inviter:
  * min(perInvite, cap − alreadyGranted), never below 0; no cap (null) grants it all.
@@ -46,5 +37,16 @@ export function extendMembership(current: Membership, days: number, nowIso: stri
 export function cappedReward(perInvite: number, cap: number | null, alreadyGranted: number): number {
   const wanted = Math.max(0, perInvite);
   const granted = cap === null ? wanted : Math.min(wanted, Math.max(0, cap - alreadyGranted));
-  return Math.round(granted * 10_000) / 10_000;
+  return round4(granted);
+}
+
+/** When the pool window of a participant who joined at `joinedAtIso` closes (ISO-8601 UTC). */
+export function poolDeadline(joinedAtIso: string, windowHours: number): string {
+  return new Date(Date.parse(joinedAtIso) + windowHours * HOUR_MS).toISOString();
+}
+
+/** Whether an invite at `atIso` falls in the pool window [joinedAt, joinedAt + windowHours]. */
+export function withinPoolWindow(joinedAtIso: string, windowHours: number, atIso: string): boolean {
+  const at = Date.parse(atIso);
+  return at >= Date.parse(joinedAtIso) && at <= Date.parse(joinedAtIso) + windowHours * HOUR_MS;
 }

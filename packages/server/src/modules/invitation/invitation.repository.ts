@@ -7,6 +7,7 @@ import type {
   InviteRewardsTable,
 } from '../../db/tables';
 import type { Db } from '../users/user.repository';
+import { CAPPED_REASONS } from './invitation-rules';
 
 /** Opened campaigns (is_open = 1), the one ending last first: the client reads data[0]. */
 export async function openedActivities(db: Db): Promise<InviteActivityRow[]> {
@@ -74,11 +75,25 @@ export async function insertInvitationOnce(
   return row?.id;
 }
 
-export async function insertReward(db: Db, reward: Insertable<InviteRewardsTable>): Promise<void> {
-  await db.insertInto('invite_rewards').values(reward).execute();
+/**
+ * Writes a reward unless its reward_key is already there (unique index): the new row's id, or
+ * undefined when that reward was already written. On PostgreSQL a concurrent duplicate waits on the
+ * index until the first commits, then writes nothing: a reward is credited once.
+ */
+export async function insertRewardOnce(
+  db: Db,
+  reward: Insertable<InviteRewardsTable> & { reward_key: string },
+): Promise<number | undefined> {
+  const row = await db
+    .insertInto('invite_rewards')
+    .values(reward)
+    .onConflict((oc) => oc.column('reward_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
 }
 
-/** What an inviter has been credited in one campaign so far. */
+/** What an inviter has been credited in one campaign so far, for the capped reasons. */
 export async function grantedInActivity(db: Db, inviterId: number, activityId: number) {
   const row = await db
     .selectFrom('invite_rewards')
@@ -89,6 +104,7 @@ export async function grantedInActivity(db: Db, inviterId: number, activityId: n
     ])
     .where('inviter_user_id', '=', inviterId)
     .where('activity_id', '=', activityId)
+    .where('reason', 'in', [...CAPPED_REASONS])
     .executeTakeFirstOrThrow();
   return {
     memberDays: Number(row.memberDays),
@@ -97,46 +113,44 @@ export async function grantedInActivity(db: Db, inviterId: number, activityId: n
   };
 }
 
-/**
- * Takes the inviter's row lock for the rest of the transaction (PostgreSQL: a concurrent credit to
- * the same inviter waits here, then reads the committed totals; SQLite runs one writer at a time).
- * Dialect-neutral, unlike SELECT … FOR UPDATE. Answers false when the user does not exist.
- */
-export async function lockUser(db: Db, userId: number, nowIso: string): Promise<boolean> {
-  const result = await db
-    .updateTable('users')
-    .set({ updated_at: nowIso })
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+/** How many invitees registered with an inviter's link during one campaign. */
+export async function countInvitationsInActivity(db: Db, inviterId: number, activityId: number) {
+  const row = await db
+    .selectFrom('invitations')
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .where('inviter_user_id', '=', inviterId)
+    .where('activity_id', '=', activityId)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
 }
 
-/** Adds survey area and optimisation capacity to a user's quota, creating the quota row if missing. */
-export async function addQuota(
-  db: Db,
-  userId: number,
-  areaWanM2: number,
-  capacityMw: number,
-  nowIso: string,
-) {
+/**
+ * A user joins a campaign once (unique on activity and user): answers when they joined, the first
+ * call's time for every later call.
+ */
+export async function joinActivity(db: Db, activityId: number, userId: number, nowIso: string) {
   await db
-    .insertInto('user_quotas')
-    .values({
-      user_id: userId,
-      total_capacity_mw: capacityMw,
-      used_capacity_mw: 0,
-      total_area_wan_m2: areaWanM2,
-      used_area_wan_m2: 0,
-      updated_at: nowIso,
-    })
-    .onConflict((oc) =>
-      oc.column('user_id').doUpdateSet((eb) => ({
-        total_capacity_mw: eb('user_quotas.total_capacity_mw', '+', capacityMw),
-        total_area_wan_m2: eb('user_quotas.total_area_wan_m2', '+', areaWanM2),
-        updated_at: nowIso,
-      })),
-    )
+    .insertInto('invite_participants')
+    .values({ activity_id: activityId, user_id: userId, joined_at: nowIso })
+    .onConflict((oc) => oc.columns(['activity_id', 'user_id']).doNothing())
     .execute();
+  const row = await db
+    .selectFrom('invite_participants')
+    .select('joined_at')
+    .where('activity_id', '=', activityId)
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return row.joined_at;
+}
+
+/** Whether a reward with this key exists. */
+export async function hasReward(db: Db, rewardKey: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('invite_rewards')
+    .select('id')
+    .where('reward_key', '=', rewardKey)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export interface PageSlice {

@@ -1,8 +1,11 @@
 import {
   formatMessage,
   INVITE_MILESTONE,
-  type InvitationCode,
+  INVITE_POOL,
+  INVITE_PURCHASE_REWARDS,
+  type InvitationCodeWithPool,
   type InvitationPageBody,
+  type InvitationPool,
   type InvitationRecord,
   type InvitationReward,
   type InviteActivity,
@@ -12,46 +15,129 @@ import {
   type Page,
 } from '@pvplan/contract';
 import type { InviteActivityRow, InviteRewardRow } from '../../db/tables';
-import { failIf } from '../../http/app-error';
 import { nowIso } from '../../shared/time';
-import { isAdmin, type Principal } from '../auth/principal';
+import { actingUserId, type Principal } from '../auth/principal';
 import { creditQuota } from '../quota/quota.service';
-import { type Db, findUserById } from '../users/user.repository';
+import { type Db, findUserById, lockUser } from '../users/user.repository';
 import {
   countInvitations,
+  countInvitationsInActivity,
   countRewards,
   grantedInActivity,
+  hasReward,
   type InviteeCounter,
   incrementInviteeCounter,
   insertInvitationOnce,
   insertInviteCode,
-  insertReward,
+  insertRewardOnce,
   invitationsPage,
   inviteCodeOfUser,
-  lockUser,
+  joinActivity,
   openedActivities,
   rewardsPage,
   runningActivity,
   userIdOfInviteCode,
 } from './invitation.repository';
-import { cappedReward, generateInviteCode } from './invitation-rules';
+import {
+  cappedReward,
+  generateInviteCode,
+  poolDeadline,
+  REWARD_REASON_MILESTONE,
+  REWARD_REASON_POOL,
+  REWARD_REASON_PURCHASE,
+  REWARD_REASON_REGISTER,
+  withinPoolWindow,
+} from './invitation-rules';
 
-/** Why a reward was credited; one reward per invitation and reason. */
-export const REWARD_REASON_REGISTER = 'register';
-/** Spec 000 §9: the inviter's reward when the INVITE_MILESTONE.invitees-th invitee registers (once per campaign). */
-export const REWARD_REASON_MILESTONE = 'milestone';
+/**
+ * The unique key of a reward (invite_rewards.reward_key, unique in the database): per invitation for
+ * the per-invitee reasons, per inviter and campaign for the pool and the milestone.
+ */
+export function rewardKey(
+  reason: string,
+  ids: { invitationId: number; inviterId: number; activityId: number },
+): string {
+  return reason === REWARD_REASON_POOL || reason === REWARD_REASON_MILESTONE
+    ? `${reason}:${ids.inviterId}:${ids.activityId}`
+    : `${reason}:${ids.invitationId}`;
+}
 
-/** The reason text of a reward row (purchase rewards are credited by the payment module). */
-function reasonText(language: Language, reason: string, phone: string): string {
+/** The reason text of a reward row. */
+function reasonText(language: Language, reason: string, phone: string, poolHours: number): string {
   const keys: Record<string, MessageKey> = {
-    purchase_trial: 'invite.reason.purchaseTrial',
-    purchase_year: 'invite.reason.purchaseYear',
+    [REWARD_REASON_PURCHASE.trial]: 'invite.reason.purchaseTrial',
+    [REWARD_REASON_PURCHASE.year]: 'invite.reason.purchaseYear',
     [REWARD_REASON_MILESTONE]: 'invite.reason.milestone',
+    [REWARD_REASON_POOL]: 'invite.reason.pool',
   };
   return formatMessage(language, keys[reason] ?? 'invite.reason.register', {
     phone,
     count: INVITE_MILESTONE.invitees,
+    hours: poolHours,
   });
+}
+
+/** One reward to write and credit. */
+interface Grant {
+  readonly activityId: number;
+  readonly inviterId: number;
+  readonly invitationId: number;
+  readonly reason: string;
+  readonly memberDays: number;
+  readonly areaWanM2: number;
+  readonly capacityMw: number;
+}
+
+/**
+ * Writes a reward row under its unique key and credits it through the quota service (ledger ref
+ * `invite:{key}`, also unique): exactly once, whoever else tries at the same time. A grant of
+ * nothing writes nothing. Answers whether this call credited it.
+ */
+async function grantOnce(trx: Db, grant: Grant, now: string): Promise<boolean> {
+  if (grant.memberDays <= 0 && grant.areaWanM2 <= 0 && grant.capacityMw <= 0) return false;
+  const key = rewardKey(grant.reason, grant);
+  const inserted = await insertRewardOnce(trx, {
+    activity_id: grant.activityId,
+    inviter_user_id: grant.inviterId,
+    invitation_id: grant.invitationId,
+    reason: grant.reason,
+    reward_key: key,
+    member_days: grant.memberDays,
+    area_wan_m2: grant.areaWanM2,
+    capacity_mw: grant.capacityMw,
+    status: 1,
+    created_at: now,
+  });
+  if (inserted === undefined) return false;
+  await creditQuota(
+    trx,
+    {
+      userId: grant.inviterId,
+      capacityMw: grant.capacityMw,
+      areaWanM2: grant.areaWanM2,
+      memberDays: grant.memberDays,
+      membership: 'reward',
+      source: 'invite',
+      ref: `invite:${key}`,
+    },
+    now,
+  );
+  return true;
+}
+
+/** A reward within the campaign's caps for what the inviter has been granted so far (the caller holds the inviter's lock). */
+async function cappedGrant(
+  trx: Db,
+  activity: InviteActivityRow,
+  inviterId: number,
+  wanted: { memberDays: number; areaWanM2: number; capacityMw: number },
+) {
+  const granted = await grantedInActivity(trx, inviterId, activity.id);
+  return {
+    memberDays: Math.floor(cappedReward(wanted.memberDays, activity.max_member_days, granted.memberDays)),
+    areaWanM2: cappedReward(wanted.areaWanM2, activity.max_area_wan_m2, granted.areaWanM2),
+    capacityMw: cappedReward(wanted.capacityMw, activity.max_capacity_mw, granted.capacityMw),
+  };
 }
 
 /** The invitee of a registration, as the auth service hands it over inside its transaction. */
@@ -74,6 +160,49 @@ export interface RegistrationCredit {
 /** The hook the auth service calls when a new external user registers with an invite code. */
 export interface RegistrationCreditor {
   creditRegistration(trx: Db, invitee: RegisteredInvitee): Promise<RegistrationCredit | null>;
+}
+
+/**
+ * Spec 000 §9 purchase rewards, called by the payment module inside the transaction that credits a
+ * paid membership order of `inviteeId`: the invitee's monthly/yearly purchase is counted on the
+ * invitation; a trial or annual package earns the inviter 5 万m² + 10 MW + 10 days or
+ * 30 万m² + 50 MW + 90 days within the running campaign's caps, once per invitee and package kind
+ * (unique reward key). Nothing happens for a user nobody invited.
+ */
+export async function creditInviteePurchase(
+  trx: Db,
+  inviteeId: number,
+  period: string | null,
+  now: string,
+): Promise<void> {
+  const invitation = await trx
+    .selectFrom('invitations')
+    .selectAll()
+    .where('invitee_user_id', '=', inviteeId)
+    .executeTakeFirst();
+  if (!invitation) return;
+  const counter: InviteeCounter | null =
+    period === 'month' ? 'monthly_vip_num' : period === 'year' ? 'yearly_vip_num' : null;
+  if (counter) await incrementInviteeCounter(trx, inviteeId, counter);
+  const kind = period === 'trial' ? 'trial' : period === 'year' ? 'year' : null;
+  if (!kind) return;
+  const activity = await runningActivity(trx, now);
+  if (!activity) return;
+  const inviterId = invitation.inviter_user_id;
+  // The inviter's lock: two invitees paying at once are capped one after the other.
+  if (!(await lockUser(trx, inviterId, now))) return;
+  const reward = await cappedGrant(trx, activity, inviterId, INVITE_PURCHASE_REWARDS[kind]);
+  await grantOnce(
+    trx,
+    {
+      activityId: activity.id,
+      inviterId,
+      invitationId: invitation.id,
+      reason: REWARD_REASON_PURCHASE[kind],
+      ...reward,
+    },
+    now,
+  );
 }
 
 const CODE_ATTEMPTS = 5;
@@ -120,28 +249,41 @@ export class InvitationService implements RegistrationCreditor {
     return (await openedActivities(this.db)).map((row) => toActivity(row, language));
   }
 
-  /** The signed-in user's code, created on first request (a code collision is retried). */
-  async codeOf(principal: Principal): Promise<InvitationCode> {
+  /**
+   * The signed-in user's code, created on first request (a code collision is retried). Asking for
+   * the link during a running campaign joins it: the 48-hour window of the pool starts then.
+   */
+  async codeOf(principal: Principal): Promise<InvitationCodeWithPool> {
     const userId = principal.user.id;
-    for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt += 1) {
-      const existing = await inviteCodeOfUser(this.db, userId);
-      if (existing) return { inviteCode: existing };
+    let code = await inviteCodeOfUser(this.db, userId);
+    for (let attempt = 0; !code && attempt < CODE_ATTEMPTS; attempt += 1) {
       try {
         await insertInviteCode(this.db, userId, generateInviteCode(), nowIso());
       } catch {
         // Another user already holds this code (unique violation): draw again.
       }
+      code = await inviteCodeOfUser(this.db, userId);
     }
-    const code = await inviteCodeOfUser(this.db, userId);
     if (!code) throw new Error(`no free invite code for user ${userId} after ${CODE_ATTEMPTS} draws`);
-    return { inviteCode: code };
+    return { inviteCode: code, pool: await this.poolOf(userId) };
   }
 
-  /** Whose pages a request may read: one's own, or anyone's for an administrator. */
-  private inviterOf(principal: Principal, body: InvitationPageBody): number {
-    const inviterId = body.inviterId ?? principal.user.id;
-    failIf(inviterId !== principal.user.id && !isAdmin(principal), 'ERR_FORBIDDEN');
-    return inviterId;
+  /** The user's pool in the running campaign (joining it if need be); null when no campaign runs. */
+  private async poolOf(userId: number): Promise<InvitationPool | null> {
+    const now = nowIso();
+    const activity = await runningActivity(this.db, now);
+    if (!activity || activity.pool_member_days <= 0) return null;
+    const joinedAt = await joinActivity(this.db, activity.id, userId, now);
+    return {
+      memberDays: activity.pool_member_days,
+      windowHours: activity.pool_window_hours,
+      joinedAt,
+      deadline: poolDeadline(joinedAt, activity.pool_window_hours),
+      claimed: await hasReward(
+        this.db,
+        rewardKey(REWARD_REASON_POOL, { inviterId: userId, activityId: activity.id, invitationId: 0 }),
+      ),
+    };
   }
 
   /** invitation/invitationRewardPage: the rewards credited to the inviter, newest first. */
@@ -150,18 +292,25 @@ export class InvitationService implements RegistrationCreditor {
     body: InvitationPageBody,
     language: Language,
   ): Promise<Page<InvitationReward>> {
-    const inviterId = this.inviterOf(principal, body);
+    const inviterId = actingUserId(principal, body.inviterId);
     const slice = { limit: body.pageSize, offset: (body.pageNum - 1) * body.pageSize };
-    const [total, rows] = await Promise.all([
+    const [total, rows, activities] = await Promise.all([
       countRewards(this.db, inviterId),
       rewardsPage(this.db, inviterId, slice),
+      openedActivities(this.db),
     ]);
+    const poolHours = new Map(activities.map((activity) => [activity.id, activity.pool_window_hours]));
     const list = rows.map((row): InvitationReward => {
       const inviteePhoneNo = maskPhone(row.invitee_phone);
       return {
         id: row.id,
         content: rewardContent(language, row),
-        reason: reasonText(language, row.reason, inviteePhoneNo),
+        reason: reasonText(
+          language,
+          row.reason,
+          inviteePhoneNo,
+          poolHours.get(row.activity_id ?? 0) ?? INVITE_POOL.windowHours,
+        ),
         createTime: row.created_at,
         nonAdministratorStatus: row.status === 1 ? 1 : 0,
         memberDays: row.member_days,
@@ -175,7 +324,7 @@ export class InvitationService implements RegistrationCreditor {
 
   /** invitation/invitationRecordPage: the inviter's invitees (phones masked), newest first. */
   async recordPage(principal: Principal, body: InvitationPageBody): Promise<Page<InvitationRecord>> {
-    const inviterId = this.inviterOf(principal, body);
+    const inviterId = actingUserId(principal, body.inviterId);
     const slice = { limit: body.pageSize, offset: (body.pageNum - 1) * body.pageSize };
     const [total, rows] = await Promise.all([
       countInvitations(this.db, inviterId),
@@ -199,10 +348,15 @@ export class InvitationService implements RegistrationCreditor {
   /**
    * Called inside the registration transaction of a new external user who came with an invite code.
    * Records the invitation once per invitee (a unique invitee column makes a repeat a no-op) and,
-   * while a campaign runs, credits the inviter the campaign's per-invite reward within its caps:
-   * membership days onto users.tier/tier_expires_at and area/capacity onto user_quotas, all in the
-   * caller's transaction. An unknown code, a disabled inviter or a self-invite credits nothing
-   * (the registration itself goes on: a stale link must not block signing up).
+   * while a campaign runs, credits the inviter in the caller's transaction (spec 000 §9):
+   * - the campaign's per-invite reward within its caps (membership days, area, capacity);
+   * - the 2-day membership pool, when this invite comes within the pool window of the inviter
+   *   joining the campaign (once per inviter and campaign);
+   * - 10 万m² kept permanently when this invite is the campaign's 10th (once per inviter and campaign).
+   * Each reward has a unique key in the database, so none can be credited twice. The inviter's
+   * users row is locked first, so the caps and the count of invitees are read after any concurrent
+   * credit to the same inviter has committed. An unknown code, a disabled inviter or a self-invite
+   * credits nothing (the registration itself goes on: a stale link must not block signing up).
    */
   async creditRegistration(trx: Db, invitee: RegisteredInvitee): Promise<RegistrationCredit | null> {
     const now = nowIso();
@@ -231,106 +385,67 @@ export class InvitationService implements RegistrationCreditor {
 
     const credit = { inviterId, invitationId, activityId: activity?.id ?? null };
     if (!activity) return { ...credit, memberDays: 0, areaWanM2: 0, capacityMw: 0 };
-    const granted = await grantedInActivity(trx, inviterId, activity.id);
-    const memberDays = Math.floor(
-      cappedReward(activity.reward_member_days, activity.max_member_days, granted.memberDays),
-    );
-    const areaWanM2 = cappedReward(activity.reward_area_wan_m2, activity.max_area_wan_m2, granted.areaWanM2);
-    const capacityMw = cappedReward(
-      activity.reward_capacity_mw,
-      activity.max_capacity_mw,
-      granted.capacityMw,
-    );
-    if (memberDays <= 0 && areaWanM2 <= 0 && capacityMw <= 0) {
-      await this.creditMilestone(trx, inviterId, invitationId, activity.id, now);
-      return { ...credit, memberDays: 0, areaWanM2: 0, capacityMw: 0 };
-    }
-    await insertReward(trx, {
-      activity_id: activity.id,
-      inviter_user_id: inviterId,
-      invitation_id: invitationId,
-      reason: REWARD_REASON_REGISTER,
-      member_days: memberDays,
-      area_wan_m2: areaWanM2,
-      capacity_mw: capacityMw,
-      status: 1,
-      created_at: now,
+    const ids = { activityId: activity.id, inviterId, invitationId };
+    const reward = await cappedGrant(trx, activity, inviterId, {
+      memberDays: activity.reward_member_days,
+      areaWanM2: activity.reward_area_wan_m2,
+      capacityMw: activity.reward_capacity_mw,
     });
-    // Membership days and quota go through the one quota service (ledger, row locks, once per ref).
-    await creditQuota(
-      trx,
-      {
-        userId: inviterId,
-        capacityMw,
-        areaWanM2,
-        memberDays,
-        membership: 'reward',
-        source: 'invite',
-        ref: `invite:${invitationId}:${REWARD_REASON_REGISTER}`,
-      },
-      now,
-    );
-    await this.creditMilestone(trx, inviterId, invitationId, activity.id, now);
-    return { ...credit, memberDays, areaWanM2, capacityMw };
+    const credited = await grantOnce(trx, { ...ids, reason: REWARD_REASON_REGISTER, ...reward }, now);
+    await this.creditPool(trx, activity, ids, now);
+    await this.creditMilestone(trx, ids, now);
+    return credited ? { ...credit, ...reward } : { ...credit, memberDays: 0, areaWanM2: 0, capacityMw: 0 };
   }
 
   /**
-   * Spec 000 §9: "10 万m² of survey area kept permanently if 10 people are invited". Credited once
-   * per inviter and campaign, on the invitation that reaches the count (the inviter's row is locked
-   * by the caller, so two registrations cannot both see the 10th).
+   * Spec 000 §9 "a 2-day membership pool with 48 hours to invite": the inviter joined the campaign
+   * when first asking for the link (or, failing that, now); an invitee registering within the
+   * window claims the pool for the inviter, once per campaign.
+   */
+  private async creditPool(
+    trx: Db,
+    activity: InviteActivityRow,
+    ids: { activityId: number; inviterId: number; invitationId: number },
+    now: string,
+  ): Promise<void> {
+    if (activity.pool_member_days <= 0) return;
+    const joinedAt = await joinActivity(trx, activity.id, ids.inviterId, now);
+    if (!withinPoolWindow(joinedAt, activity.pool_window_hours, now)) return;
+    await grantOnce(
+      trx,
+      {
+        ...ids,
+        reason: REWARD_REASON_POOL,
+        memberDays: activity.pool_member_days,
+        areaWanM2: 0,
+        capacityMw: 0,
+      },
+      now,
+    );
+  }
+
+  /**
+   * Spec 000 §9: "10 万m² of survey area kept permanently if 10 people are invited". Credited on
+   * the invitation that brings the campaign's count to 10; its unique key (per inviter and campaign)
+   * makes a second credit impossible even if two registrations both saw the 10th.
    */
   private async creditMilestone(
     trx: Db,
-    inviterId: number,
-    invitationId: number,
-    activityId: number,
+    ids: { activityId: number; inviterId: number; invitationId: number },
     now: string,
   ): Promise<void> {
-    const already = await trx
-      .selectFrom('invite_rewards')
-      .select('id')
-      .where('inviter_user_id', '=', inviterId)
-      .where('activity_id', '=', activityId)
-      .where('reason', '=', REWARD_REASON_MILESTONE)
-      .executeTakeFirst();
-    if (already) return;
-    const invited = await trx
-      .selectFrom('invitations')
-      .select((eb) => eb.fn.countAll<number | string>().as('total'))
-      .where('inviter_user_id', '=', inviterId)
-      .where('activity_id', '=', activityId)
-      .executeTakeFirstOrThrow();
-    if (Number(invited.total) < INVITE_MILESTONE.invitees) return;
-    await insertReward(trx, {
-      activity_id: activityId,
-      inviter_user_id: inviterId,
-      invitation_id: invitationId,
-      reason: REWARD_REASON_MILESTONE,
-      member_days: 0,
-      area_wan_m2: INVITE_MILESTONE.areaWanM2,
-      capacity_mw: 0,
-      status: 1,
-      created_at: now,
-    });
-    await creditQuota(
+    const invited = await countInvitationsInActivity(trx, ids.inviterId, ids.activityId);
+    if (invited < INVITE_MILESTONE.invitees) return;
+    await grantOnce(
       trx,
       {
-        userId: inviterId,
-        capacityMw: 0,
+        ...ids,
+        reason: REWARD_REASON_MILESTONE,
+        memberDays: 0,
         areaWanM2: INVITE_MILESTONE.areaWanM2,
-        source: 'invite',
-        ref: `invite:${invitationId}:${REWARD_REASON_MILESTONE}`,
+        capacityMw: 0,
       },
       now,
     );
-  }
-
-  /**
-   * Counts something an invitee did (an assessment, a model, an optimal design, a monthly or yearly
-   * membership purchase) on their invitation record. For the modules that own those actions to call;
-   * nothing happens for a user nobody invited.
-   */
-  async recordInviteeActivity(db: Db, inviteeId: number, counter: InviteeCounter): Promise<void> {
-    await incrementInviteeCounter(db, inviteeId, counter);
   }
 }

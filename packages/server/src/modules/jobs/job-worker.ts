@@ -1,10 +1,20 @@
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Dialect } from '../../db/database';
+import type { JobRow } from '../../db/tables';
 import { isoAfter, MINUTE_MS } from '../../shared/time';
-import type { Db } from '../users/user.repository';
+import { type Db, inTransaction } from '../users/user.repository';
 import type { JobHandler } from './job-handlers';
-import { claimNextJob, completeJob, failJob, requeueStaleJobs, setJobProgress } from './jobs.repository';
+import { DEFAULT_FAILURE_HOOKS } from './job-quota';
+import type { JobFailureHook } from './job-types';
+import {
+  claimNextJob,
+  completeJob,
+  failJob,
+  type JobStatus,
+  requeueStaleJobs,
+  setJobProgress,
+} from './jobs.repository';
 
 export interface JobWorkerOptions {
   readonly db: Db;
@@ -14,6 +24,8 @@ export interface JobWorkerOptions {
   readonly pollMs: number;
   readonly retryDelayMs?: number;
   readonly staleAfterMs?: number;
+  /** Run when a job fails for good, with the failure (default: give back its quota reservations). */
+  readonly failureHooks?: readonly JobFailureHook[];
 }
 
 /** A loop that claims due jobs from the jobs table and runs them; many may run against one database. */
@@ -62,20 +74,30 @@ export class JobWorker {
         const result = await handler(JSON.parse(job.payload_json), {
           db,
           reportProgress: (percent) => setJobProgress(db, job.id, percent),
+          jobId: job.id,
         });
         await completeJob(db, job.id, result);
         log.info('job succeeded');
       } catch (error) {
-        const status = await failJob(
-          db,
-          job,
-          error instanceof Error ? error.message : String(error),
-          this.options.retryDelayMs ?? 30_000,
-        );
+        const status = await this.fail(job, error instanceof Error ? error.message : String(error));
         log.warn({ err: error, status }, 'job attempt failed');
       }
     }
     return ran;
+  }
+
+  /**
+   * Records a failed attempt; when it was the last one, the failure hooks run in the same
+   * transaction (if a hook throws, the job stays running and is requeued when it goes stale, so
+   * the hooks run again later rather than never).
+   */
+  private async fail(job: JobRow, message: string): Promise<JobStatus> {
+    const hooks = this.options.failureHooks ?? DEFAULT_FAILURE_HOOKS;
+    return inTransaction(this.options.db, async (trx) => {
+      const status = await failJob(trx, job, message, this.options.retryDelayMs ?? 30_000);
+      if (status === 'failed') for (const hook of hooks) await hook(trx, job);
+      return status;
+    });
   }
 
   async stop(): Promise<void> {

@@ -2,6 +2,7 @@ import { AppError } from '../../http/app-error';
 import type { Principal } from '../auth/principal';
 import { isAdmin } from '../auth/principal';
 import type { Db } from '../users/user.repository';
+import { enqueueWithQuota, type QuotaReservation } from './job-quota';
 import { findJob, insertJob, type NewJob } from './jobs.repository';
 
 export interface JobView {
@@ -21,6 +22,15 @@ export class JobsService {
 
   enqueue(job: NewJob): Promise<number> {
     return insertJob(this.db, job);
+  }
+
+  /**
+   * Enqueues a job of a quota-gated feature together with its quota use (one transaction; refused
+   * with ERR_QUOTA_INSUFFICIENT and nothing written when the quota does not cover it). The worker
+   * gives the quota back if the job fails for good.
+   */
+  enqueueWithQuota(job: NewJob, reservations: readonly QuotaReservation[]): Promise<number> {
+    return enqueueWithQuota(this.db, job, reservations);
   }
 
   async view(principal: Principal, id: number): Promise<JobView> {

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
 import {
   type AvgHourPowerView,
   type ElectricityCoordinateView,
+  type ErrorName,
   type GetNetLoadQuery,
   type InsertOrUpdateLoadInfoNewBody,
   type Language,
@@ -54,6 +56,7 @@ import {
   type LoadHeaderDetection,
   LoadRowParser,
   type LoadSeriesKw,
+  type LoadStatistics,
   loadHeatmap,
   loadStatistics,
   localMinutesOf,
@@ -157,7 +160,10 @@ function timeBaseOf(row: LoadSeriesRow): SeriesTimeBase {
 }
 
 function summaryOf(series: LoadSeriesKw, workingWeekdays: readonly number[]): LoadSummaryView {
-  const s = loadStatistics(series, workingWeekdays);
+  return summaryView(loadStatistics(series, workingWeekdays));
+}
+
+function summaryView(s: LoadStatistics): LoadSummaryView {
   return {
     energyKwh: s.energyKwh,
     maxDemandKw: s.maxDemandKw,
@@ -326,12 +332,19 @@ export class LoadService {
     return row;
   }
 
-  private async bytesOf(row: LoadFileRow): Promise<Buffer> {
-    const object = await this.storage.get(row.object_key);
-    if (!object) throw new AppError('ERR_RESOURCE_NOT_FOUND');
-    const chunks: Buffer[] = [];
-    for await (const chunk of object.body) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
+  /** The bytes of a stored object; `missing` is the error when it is gone. */
+  private async objectBytes(objectKey: string, missing: ErrorName): Promise<Buffer> {
+    const object = await this.storage.get(objectKey);
+    if (!object) throw new AppError(missing);
+    return buffer(object.body);
+  }
+
+  private bytesOf(row: LoadFileRow): Promise<Buffer> {
+    return this.objectBytes(row.object_key, 'ERR_RESOURCE_NOT_FOUND');
+  }
+
+  private async seriesArrays(row: LoadSeriesRow): Promise<SeriesArrays> {
+    return decodeSeries(await this.objectBytes(row.object_key, 'ERR_LOAD_NO_SERIES'));
   }
 
   fileView(row: LoadFileRow, language: Language): LoadFileView {
@@ -761,11 +774,7 @@ export class LoadService {
     const project = await this.project(principal, projId, false);
     const row = await findLoadSeries(this.db, projId);
     if (!row) throw new AppError('ERR_LOAD_NO_SERIES');
-    const object = await this.storage.get(row.object_key);
-    if (!object) throw new AppError('ERR_LOAD_NO_SERIES');
-    const chunks: Buffer[] = [];
-    for await (const chunk of object.body) chunks.push(chunk as Buffer);
-    const arrays = decodeSeries(Buffer.concat(chunks));
+    const arrays = await this.seriesArrays(row);
     return { row, arrays, series: { timeBase: timeBaseOf(row), kw: arrays.kw }, project };
   }
 
@@ -816,7 +825,7 @@ export class LoadService {
     });
     const row = await findLoadSeries(this.db, projId);
     if (!row || row.source !== 'meter') return { fillRule: rule, series: row ? this.seriesView(row) : null };
-    const { arrays } = await this.seriesOf(principal, projId);
+    const arrays = await this.seriesArrays(row);
     if (!arrays.raw || !arrays.rows || !arrays.sources)
       return { fillRule: rule, series: this.seriesView(row) };
     const tb = timeBaseOf(row);
@@ -964,14 +973,7 @@ export class LoadService {
     const heat = body.heatmap ? loadHeatmap(series) : null;
     return {
       series: this.seriesView(row),
-      summary: {
-        energyKwh: s.energyKwh,
-        maxDemandKw: s.maxDemandKw,
-        maxDemandTime: formatLocalMinutes(s.maxDemandMinutes),
-        minKw: s.minKw,
-        meanKw: s.meanKw,
-        loadFactor: s.loadFactor,
-      },
+      summary: summaryView(s),
       monthly: s.monthly.map((m, i) => {
         const t = tou?.[i];
         return {

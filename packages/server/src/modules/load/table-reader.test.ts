@@ -1,8 +1,8 @@
-import type { LoadCell } from '@pvplan/engine';
+import { type LoadCell, splitDelimitedLine } from '@pvplan/engine';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../http/app-error';
-import { csvEncoding, detectFileFormat, readCsvRows, readXlsxRows, splitDelimited } from './table-reader';
+import { csvEncoding, detectFileFormat, readCsvRows, readXlsxRows } from './table-reader';
 
 function rowsOf(bytes: Buffer, maxRows?: number) {
   const rows: { cells: readonly LoadCell[]; n: number }[] = [];
@@ -36,7 +36,8 @@ describe('CSV reading', () => {
   });
 
   it('keeps quoted fields and line numbers, also when a CRLF straddles two chunks', () => {
-    expect(splitDelimited('"1,234.5","a ""b"""', ',')).toEqual(['1,234.5', 'a "b"']);
+    expect(splitDelimitedLine('"1,234.5","a ""b"""', ',')).toEqual(['1,234.5', 'a "b"']);
+    expect(rowsOf(Buffer.from('"1,234.5","a ""b"""\n'))[0]!.cells).toEqual(['1,234.5', 'a "b"']);
     // Pad the first line so that its CR is the last byte of the first 64 KB chunk of a sample read.
     const first = `h,${'x'.repeat(65_536 - 3)}`;
     const text = Buffer.from(`${first}\r\n2025-01-01 00:00,1\r\n2025-01-01 00:15,2\r\n`);

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { LoadCell } from '@pvplan/engine';
+import { type LoadCell, splitDelimitedLine } from '@pvplan/engine';
 import ExcelJS from 'exceljs';
 import { AppError } from '../../http/app-error';
 
@@ -87,31 +87,6 @@ function delimiterOf(lines: readonly string[]): string {
   return best;
 }
 
-/** Split one delimited line, honouring double quotes (a quoted field cannot span lines). */
-export function splitDelimited(line: string, delimiter: string): string[] {
-  if (!line.includes('"')) return line.split(delimiter);
-  const out: string[] = [];
-  let cur = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i];
-    if (quoted) {
-      if (ch === '"') {
-        if (line[i + 1] === '"') {
-          cur += '"';
-          i++;
-        } else quoted = false;
-      } else cur += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === delimiter) {
-      out.push(cur);
-      cur = '';
-    } else cur += ch;
-  }
-  out.push(cur);
-  return out;
-}
-
 const CHUNK = 1 << 20;
 
 /** Read CSV rows. Row numbers are line numbers (1-based). */
@@ -127,7 +102,7 @@ export function readCsvRows(bytes: Buffer, sink: RowSink, options: ReadOptions =
   const emit = (line: string) => {
     lineNo++;
     const l = lineNo === 1 && line.charCodeAt(0) === 0xfeff ? line.slice(1) : line;
-    sink(splitDelimited(l, delimiter!), rowIndex++, lineNo);
+    sink(splitDelimitedLine(l, delimiter!), rowIndex++, lineNo);
     if (rowIndex >= max) throw new StopReading();
   };
   const feed = (lines: string[]) => {

@@ -14,11 +14,10 @@ import {
 } from '@pvplan/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { failIf } from '../../http/app-error';
 import { ok } from '../../http/envelope';
 import { ESTIMATE_TOOLS } from '../../http/paths';
 import { adminPrincipalOf, principalOf } from '../../http/request-context';
-import { isAdmin } from '../auth/principal';
+import { actingUserId } from '../auth/principal';
 import { ordersRoutes } from '../orders/orders.routes';
 import { paymentRoutes } from '../payment/payment.routes';
 
@@ -123,10 +122,9 @@ async function membershipCoreRoutes(fastify: FastifyInstance): Promise<void> {
       preHandler,
     },
     async (request) => {
-      const principal = principalOf(request);
       const { userId, pageNum, pageSize } = request.params;
-      failIf(userId !== principal.user.id && !isAdmin(principal), 'ERR_FORBIDDEN');
-      return ok(request.ctx.language, await quotas.usagePage(userId, pageNum, pageSize));
+      const target = actingUserId(principalOf(request), userId);
+      return ok(request.ctx.language, await quotas.usagePage(target, pageNum, pageSize));
     },
   );
 
@@ -136,11 +134,11 @@ async function membershipCoreRoutes(fastify: FastifyInstance): Promise<void> {
       schema: { tags, summary: 'Orders and quota bought and used by a user', params: userPathParams },
       preHandler,
     },
-    async (request) => {
-      const principal = principalOf(request);
-      failIf(request.params.userId !== principal.user.id && !isAdmin(principal), 'ERR_FORBIDDEN');
-      return ok(request.ctx.language, await quotas.statistics(request.params.userId));
-    },
+    async (request) =>
+      ok(
+        request.ctx.language,
+        await quotas.statistics(actingUserId(principalOf(request), request.params.userId)),
+      ),
   );
 
   app.post(

@@ -29,10 +29,10 @@ import type { Kysely } from 'kysely';
 import type { Database, VipPackageRow } from '../../db/tables';
 import { AppError, failIf } from '../../http/app-error';
 import { nowIso } from '../../shared/time';
-import { isAdmin, type Principal } from '../auth/principal';
-import { lockUser } from '../invitation/invitation.repository';
+import { actingUserId, isSales, type Principal } from '../auth/principal';
 import { paidOnceOnlyPackageIds } from '../orders/orders.repository';
 import { creditQuota } from '../quota/quota.service';
+import { lockUser } from '../users/user.repository';
 import {
   findPackage,
   insertPackage,
@@ -101,10 +101,6 @@ export function packageProblem(body: SaveVipBody): string | null {
   return null;
 }
 
-function isSales(principal: Principal): boolean {
-  return isAdmin(principal) || principal.roles.some((role) => role.role_key === 'sales_manager');
-}
-
 /** Points entries earned by activity (purchases and the invite campaign), not administrators' changes. */
 export const ACTIVE_POINT_SOURCES = ['order', 'invite', 'activity'] as const;
 
@@ -115,9 +111,9 @@ export const ACTIVE_POINT_SOURCES = ['order', 'invite', 'activity'] as const;
 export class MembershipService {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** vip/getVipList: a type's packages by sort; administrators see off-sale ones too. */
+  /** vip/getVipList: a type's packages by sort; administrators and sales managers see off-sale ones too. */
   async list(principal: Principal, body: VipListBody, language: Language): Promise<VipPackage[]> {
-    const status = isAdmin(principal) ? body?.status : 1;
+    const status = isSales(principal) ? body?.status : 1;
     const rows = await listPackages(this.db, { vipType: body?.vipType, status });
     return rows.map((row) => toVipPackage(row, language));
   }
@@ -187,8 +183,7 @@ export class MembershipService {
 
   /** vip/getOnceVipIds/{id}: the once-only packages (the trial package) the user has already bought. */
   async onceVipIds(principal: Principal, userId: number): Promise<number[]> {
-    failIf(userId !== principal.user.id && !isAdmin(principal), 'ERR_FORBIDDEN');
-    return paidOnceOnlyPackageIds(this.db, userId);
+    return paidOnceOnlyPackageIds(this.db, actingUserId(principal, userId));
   }
 
   // ------------------------------------------------------------ trial applications
@@ -290,15 +285,9 @@ export class MembershipService {
 
   // ------------------------------------------------------------ points
 
-  private pointsOwner(principal: Principal, userId: number | undefined): number {
-    const owner = userId ?? principal.user.id;
-    failIf(owner !== principal.user.id && !isSales(principal), 'ERR_FORBIDDEN');
-    return owner;
-  }
-
   /** account/getPoints: the balance, summed from the ledger. */
   async points(principal: Principal, userId?: number): Promise<PointsBalance> {
-    const owner = this.pointsOwner(principal, userId);
+    const owner = actingUserId(principal, userId, isSales);
     return { userId: owner, points: await pointsBalance(this.db, owner) };
   }
 
@@ -334,7 +323,7 @@ export class MembershipService {
     body: { userId?: number; pageNum: number; pageSize: number },
     activeOnly: boolean,
   ): Promise<Page<PointsEntry>> {
-    const owner = this.pointsOwner(principal, body.userId);
+    const owner = actingUserId(principal, body.userId, isSales);
     const { total, rows } = await pointsPage(
       this.db,
       owner,

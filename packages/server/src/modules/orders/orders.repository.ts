@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { PaymentEventsTable, VipOrderRow, VipOrdersTable } from '../../db/tables';
+import type { PaymentAuditsTable, PaymentEventsTable, VipOrderRow, VipOrdersTable } from '../../db/tables';
 import type { Db } from '../users/user.repository';
 
 export async function insertOrder(db: Db, order: Insertable<VipOrdersTable>): Promise<number> {
@@ -163,5 +163,33 @@ export async function insertPaymentEvent(db: Db, event: Insertable<PaymentEvents
   await db
     .insertInto('payment_events')
     .values({ ...event, detail: (event.detail ?? '').slice(0, 2000) })
+    .execute();
+}
+
+/** What an order audit records of the order, before and after a manual action. */
+export function auditSnapshot(order: VipOrderRow | undefined) {
+  if (!order) return null;
+  return {
+    orderStatus: order.order_status,
+    payMethod: order.pay_method,
+    amountFen: order.amount_fen,
+    paidAmountFen: order.paid_amount_fen,
+    paidAt: order.paid_at,
+    providerTradeNo: order.provider_trade_no,
+    confirmedBy: order.confirmed_by,
+  };
+}
+
+export async function insertPaymentAudit(db: Db, audit: Insertable<PaymentAuditsTable>): Promise<void> {
+  await db.insertInto('payment_audits').values(audit).execute();
+}
+
+/** The manual actions on an order, oldest first. */
+export async function auditsOfOrder(db: Db, orderNum: string) {
+  return db
+    .selectFrom('payment_audits')
+    .selectAll()
+    .where('order_num', '=', orderNum)
+    .orderBy('id')
     .execute();
 }

@@ -1,9 +1,11 @@
 import { orderSearchBody, userDelBody, userOrdersBody } from '@pvplan/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { failIf } from '../../http/app-error';
 import { ok } from '../../http/envelope';
 import { ESTIMATE_TOOLS } from '../../http/paths';
-import { adminPrincipalOf, principalOf } from '../../http/request-context';
+import { principalOf } from '../../http/request-context';
+import { isSales } from '../auth/principal';
 
 /** Orders (spec 001 §7 "Membership and orders"). */
 export const ORDER_PATHS = {
@@ -20,9 +22,12 @@ export async function ordersRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     ORDER_PATHS.findByCondition,
-    { schema: { tags, summary: 'Order search (administrators)', body: orderSearchBody }, preHandler },
+    {
+      schema: { tags, summary: 'Order search (administrators and sales managers)', body: orderSearchBody },
+      preHandler,
+    },
     async (request) => {
-      adminPrincipalOf(request);
+      failIf(!isSales(principalOf(request)), 'ERR_FORBIDDEN');
       return ok(request.ctx.language, await orders.search(request.body));
     },
   );

@@ -9,9 +9,9 @@ import {
 } from '@pvplan/contract';
 import type { Kysely } from 'kysely';
 import type { Database, VipOrderRow } from '../../db/tables';
-import { AppError, failIf } from '../../http/app-error';
+import { AppError } from '../../http/app-error';
 import { nowIso } from '../../shared/time';
-import { isAdmin, type Principal } from '../auth/principal';
+import { actingUserId, type Principal } from '../auth/principal';
 import { ordersOfUser, searchOrders, softDeleteOrder } from './orders.repository';
 
 /** An order row as a purchase record (spec 001 §3). */
@@ -42,8 +42,7 @@ export class OrdersService {
    * deleted. A user reads only their own; an administrator may name anyone.
    */
   async userOrders(principal: Principal, body: UserOrdersBody): Promise<Page<PurchaseRecord>> {
-    const userId = body.userId ?? principal.user.id;
-    failIf(userId !== principal.user.id && !isAdmin(principal), 'ERR_FORBIDDEN');
+    const userId = actingUserId(principal, body.userId);
     const { total, rows } = await ordersOfUser(
       this.db,
       userId,

@@ -1,4 +1,4 @@
-import { createQrQuery, formatMessage, manualUpdateQuery, payStatusQuery } from '@pvplan/contract';
+import { createQrQuery, formatMessage, manualUpdateAuditedQuery, payStatusQuery } from '@pvplan/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -46,40 +46,41 @@ async function rawBodyRoutes(fastify: FastifyInstance): Promise<void> {
   const { payments } = app.services;
   const tags = ['payment'];
 
-  app.post(
-    PAYMENT_PATHS.notify,
-    {
-      schema: {
-        tags,
-        summary: 'Provider payment notification (sandbox, wechat, alipay): verified, then credited once',
-        params: z.object({ provider: z.string().max(32) }),
-      },
-    },
-    async (request, reply) => {
-      const rawBody = typeof request.body === 'string' ? request.body : '';
-      const result = await payments.handleNotification(
-        request.params.provider,
-        { rawBody, headers: request.headers },
-        { remoteAddr: request.ip },
-      );
-      if (!result.provider) throw new AppError('ERR_NOT_FOUND');
-      if (result.outcome === 'rejected') {
-        const ack = result.provider.ack(
-          false,
-          formatMessage(request.ctx.language, 'errors.payment.signature'),
-        );
-        return reply.status(401).type(ack.contentType).send(ack.body);
-      }
-      const message =
-        result.outcome === 'amount_mismatch'
-          ? formatMessage(request.ctx.language, 'errors.payment.amountMismatch')
-          : result.ok
-            ? formatMessage(request.ctx.language, 'ok')
-            : formatMessage(request.ctx.language, 'errors.order.notPayable');
-      const ack = result.provider.ack(result.ok || result.outcome === 'not_paid_event', message);
-      return reply.status(ack.status).type(ack.contentType).send(ack.body);
-    },
+  const notify = async (request: FastifyRequest, reply: FastifyReply, provider: string, rawBody: string) => {
+    const result = await payments.handleNotification(
+      provider,
+      { rawBody, headers: request.headers },
+      { remoteAddr: request.ip },
+    );
+    if (!result.provider) throw new AppError('ERR_NOT_FOUND');
+    if (result.outcome === 'rejected') {
+      const ack = result.provider.ack(false, formatMessage(request.ctx.language, 'errors.payment.signature'));
+      return reply.status(401).type(ack.contentType).send(ack.body);
+    }
+    const message =
+      result.outcome === 'amount_mismatch'
+        ? formatMessage(request.ctx.language, 'errors.payment.amountMismatch')
+        : result.ok
+          ? formatMessage(request.ctx.language, 'ok')
+          : formatMessage(request.ctx.language, 'errors.order.notPayable');
+    const ack = result.provider.ack(result.ok || result.outcome === 'not_paid_event', message);
+    return reply.status(ack.status).type(ack.contentType).send(ack.body);
+  };
+  const notifySchema = {
+    tags,
+    summary: 'Provider payment notification (sandbox, wechat, alipay, ccb): verified, then credited once',
+    params: z.object({ provider: z.string().max(32) }),
+  };
+
+  app.post(PAYMENT_PATHS.notify, { schema: notifySchema }, async (request, reply) =>
+    notify(request, reply, request.params.provider, typeof request.body === 'string' ? request.body : ''),
   );
+
+  /** CCB may send its server notification as a GET with the fields in the query string. */
+  app.get(PAYMENT_PATHS.notify, { schema: notifySchema }, async (request, reply) => {
+    const at = request.url.indexOf('?');
+    return notify(request, reply, request.params.provider, at < 0 ? '' : request.url.slice(at + 1));
+  });
 
   const pageParams = z.object({ orderNum: z.string().max(64) });
   const pageQuery = z.object({ sig: z.string().max(128).optional() });
@@ -218,7 +219,7 @@ export async function paymentRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags,
         summary: 'Confirm an order paid by hand (administrators, audited)',
-        querystring: manualUpdateQuery,
+        querystring: manualUpdateAuditedQuery,
       },
       preHandler,
     },

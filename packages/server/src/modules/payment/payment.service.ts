@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
   type CreateQrQuery,
-  INVITE_PURCHASE_REWARDS,
   PLAN_TYPE_MEMBERSHIP,
   POINTS_PER_YUAN,
   QR_VALIDITY_SECONDS,
@@ -13,18 +12,14 @@ import type { Database, VipOrderRow } from '../../db/tables';
 import { AppError, failIf } from '../../http/app-error';
 import { nowIso } from '../../shared/time';
 import { effectiveTier, isAdmin, type Principal } from '../auth/principal';
-import {
-  grantedInActivity,
-  type InviteeCounter,
-  incrementInviteeCounter,
-  runningActivity,
-} from '../invitation/invitation.repository';
-import { cappedReward } from '../invitation/invitation-rules';
+import { creditInviteePurchase } from '../invitation/invitation.service';
 import { findPackage, insertPoints } from '../membership/membership.repository';
 import {
+  auditSnapshot,
   findOrderByNum,
   hasPaidOrderFor,
   insertOrder,
+  insertPaymentAudit,
   insertPaymentEvent,
   lockOrder,
   markPaid,
@@ -38,7 +33,6 @@ import {
   NotificationRejected,
   type PaidNotice,
   type PaymentProvider,
-  ProviderError,
 } from './providers/provider';
 
 /** Where providers post their notifications (ours; `:provider` is sandbox, wechat or alipay). */
@@ -71,6 +65,8 @@ export function newOrderNum(now: Date = new Date()): string {
 export interface PaymentContext {
   readonly remoteAddr?: string | null;
   readonly actorUserId?: number | null;
+  /** A manual confirmation's reason: the audit row (who, when, why, before/after) is written with it. */
+  readonly auditReason?: string;
 }
 
 /**
@@ -90,7 +86,8 @@ export class PaymentService {
   ) {}
 
   private providerFor(payMethod: number | undefined): PaymentProvider {
-    if (payMethod === undefined) return this.providers.defaultProvider;
+    const preferred = this.providers.defaultProvider;
+    if (payMethod === undefined || preferred.payMethod === payMethod) return preferred;
     for (const provider of this.providers.byName.values())
       if (provider.payMethod === payMethod) return provider;
     throw new AppError('ERR_PAYMENT_METHOD_UNAVAILABLE');
@@ -191,9 +188,7 @@ export class PaymentService {
     const provider = this.providers.byName.get(order.provider);
     const expiredLongAgo = Date.parse(order.expires_at) + PAYMENT_GRACE_MS < Date.now();
     if (!provider || provider.name === 'sandbox' || expiredLongAgo) return '0';
-    const last = this.lastQueried.get(orderNum) ?? 0;
-    if (Date.now() - last < PROVIDER_QUERY_INTERVAL_MS) return '0';
-    this.lastQueried.set(orderNum, Date.now());
+    if (!this.mayQueryProvider(orderNum, Date.now())) return '0';
     try {
       const paid = await provider.query(orderNum);
       if (!paid) return '0';
@@ -205,6 +200,18 @@ export class PaymentService {
       this.logger.warn({ err: error, orderNum }, 'payment status query failed');
       return '0';
     }
+  }
+
+  /**
+   * At most one provider query per order every PROVIDER_QUERY_INTERVAL_MS. Entries older than an
+   * order's whole life (QR validity plus grace) are dropped: such orders are never queried again.
+   */
+  private mayQueryProvider(orderNum: string, nowMs: number): boolean {
+    if (nowMs - (this.lastQueried.get(orderNum) ?? 0) < PROVIDER_QUERY_INTERVAL_MS) return false;
+    const lifeMs = QR_VALIDITY_SECONDS * 1000 + PAYMENT_GRACE_MS;
+    for (const [num, atMs] of this.lastQueried) if (nowMs - atMs > lifeMs) this.lastQueried.delete(num);
+    this.lastQueried.set(orderNum, nowMs);
+    return true;
   }
 
   /**
@@ -262,13 +269,15 @@ export class PaymentService {
 
   /**
    * ccb/manualUpdate (administrators, loading text 正在开通...): confirms an order paid by hand,
-   * e.g. after a bank transfer or a late notification; audited with the administrator's id.
+   * e.g. after a bank transfer or when CCB's notification never came. Audited in payment_audits
+   * (who, when, why, the order before and after, and the outcome) in the crediting transaction, and
+   * in payment_events; a second confirmation credits nothing and is audited as a duplicate.
    */
   async manualConfirm(
     admin: Principal,
     orderNum: string,
     payMethod: number | undefined,
-    remark: string | undefined,
+    remark: string,
     remoteAddr: string | null,
   ): Promise<'1'> {
     const order = await findOrderByNum(this.db, orderNum);
@@ -280,14 +289,15 @@ export class PaymentService {
       amountFen: order.amount_fen,
       paidAt: nowIso(),
     };
-    await this.applyPaid(
+    const outcome = await this.applyPaid(
       provider ?? this.providers.defaultProvider,
       paid,
       'manual',
-      `manual:${admin.user.id}:${remark ?? ''}`,
-      { remoteAddr, actorUserId: admin.user.id },
+      `manual:${admin.user.id}:${remark}`,
+      { remoteAddr, actorUserId: admin.user.id, auditReason: remark },
       payMethod,
     );
+    failIf(outcome !== 'credited' && outcome !== 'duplicate', 'ERR_ORDER_NOT_PAYABLE');
     return '1';
   }
 
@@ -343,17 +353,30 @@ export class PaymentService {
         await log('unknown_order');
         return 'unknown_order';
       }
-      if (order.order_status === 1) {
-        await log('duplicate');
-        return 'duplicate';
-      }
+      /** Logs the outcome, and audits it for a manual confirmation with a reason. */
+      const settle = async (result: PaymentOutcome, detail = ''): Promise<PaymentOutcome> => {
+        await log(result, detail);
+        if (!manual || context.auditReason === undefined) return result;
+        await insertPaymentAudit(trx, {
+          order_id: order.id,
+          order_num: order.order_num,
+          action: 'manual_confirm',
+          actor_user_id: context.actorUserId ?? null,
+          reason: context.auditReason.slice(0, 200),
+          outcome: result,
+          before_json: JSON.stringify(auditSnapshot(order)),
+          after_json: JSON.stringify(auditSnapshot(await findOrderByNum(trx, order.order_num))),
+          remote_addr: context.remoteAddr?.slice(0, 64) ?? null,
+          created_at: now,
+        });
+        return result;
+      };
+      if (order.order_status === 1) return settle('duplicate');
       if (paid.amountFen !== order.amount_fen) {
-        await log('amount_mismatch', `paid ${paid.amountFen} fen, order ${order.amount_fen} fen`);
-        return 'amount_mismatch';
+        return settle('amount_mismatch', `paid ${paid.amountFen} fen, order ${order.amount_fen} fen`);
       }
       if (!manual && Date.parse(paid.paidAt) > Date.parse(order.expires_at) + PAYMENT_GRACE_MS) {
-        await log('paid_after_expiry', `paid at ${paid.paidAt}, expired at ${order.expires_at}`);
-        return 'paid_after_expiry';
+        return settle('paid_after_expiry', `paid at ${paid.paidAt}, expired at ${order.expires_at}`);
       }
       const flipped = await markPaid(trx, order.id, {
         paidAt: paid.paidAt,
@@ -363,13 +386,9 @@ export class PaymentService {
         confirmedBy: manual ? (context.actorUserId ?? null) : null,
         nowIso: now,
       });
-      if (!flipped) {
-        await log('duplicate');
-        return 'duplicate';
-      }
+      if (!flipped) return settle('duplicate');
       await this.creditOrder(trx, order, now);
-      await log('credited');
-      return 'credited';
+      return settle('credited');
     });
     if (outcome === 'credited') {
       this.logger.info({ orderNum: paid.orderNum, provider: provider.name, kind }, 'order paid and credited');
@@ -411,67 +430,6 @@ export class PaymentService {
         created_at: now,
       });
     }
-    if (isPlan) await this.creditInviter(trx, order, now);
-  }
-
-  /**
-   * Spec 000 §9 purchase rewards: when an invitee buys the trial or the annual package, the inviter
-   * gets 5 万m² + 10 MW + 10 days or 30 万m² + 50 MW + 90 days, once per invitee and package kind,
-   * within the running campaign's caps. Monthly and yearly purchases are counted on the invitation.
-   */
-  private async creditInviter(trx: Db, order: VipOrderRow, now: string): Promise<void> {
-    const invitation = await trx
-      .selectFrom('invitations')
-      .selectAll()
-      .where('invitee_user_id', '=', order.user_id)
-      .executeTakeFirst();
-    if (!invitation) return;
-    const counter: InviteeCounter | null =
-      order.period === 'month' ? 'monthly_vip_num' : order.period === 'year' ? 'yearly_vip_num' : null;
-    if (counter) await incrementInviteeCounter(trx, order.user_id, counter);
-    const kind = order.period === 'trial' ? 'trial' : order.period === 'year' ? 'year' : null;
-    if (!kind) return;
-    const activity = await runningActivity(trx, now);
-    if (!activity) return;
-    const reward = INVITE_PURCHASE_REWARDS[kind];
-    const granted = await grantedInActivity(trx, invitation.inviter_user_id, activity.id);
-    const memberDays = Math.floor(
-      cappedReward(reward.memberDays, activity.max_member_days, granted.memberDays),
-    );
-    const areaWanM2 = cappedReward(reward.areaWanM2, activity.max_area_wan_m2, granted.areaWanM2);
-    const capacityMw = cappedReward(reward.capacityMw, activity.max_capacity_mw, granted.capacityMw);
-    const reason = kind === 'trial' ? 'purchase_trial' : 'purchase_year';
-    const inserted = await trx
-      .insertInto('invite_rewards')
-      .values({
-        activity_id: activity.id,
-        inviter_user_id: invitation.inviter_user_id,
-        invitation_id: invitation.id,
-        reason,
-        member_days: memberDays,
-        area_wan_m2: areaWanM2,
-        capacity_mw: capacityMw,
-        status: 1,
-        created_at: now,
-      })
-      .onConflict((oc) => oc.columns(['invitation_id', 'reason']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!inserted) return;
-    await creditQuota(
-      trx,
-      {
-        userId: invitation.inviter_user_id,
-        capacityMw,
-        areaWanM2,
-        memberDays,
-        membership: 'reward',
-        source: 'invite',
-        ref: `invite:${invitation.id}:${reason}`,
-      },
-      now,
-    );
+    if (isPlan) await creditInviteePurchase(trx, order.user_id, order.period, now);
   }
 }
-
-export { ProviderError };

@@ -31,6 +31,7 @@ import {
   type StrategyAndPrice,
   TOU_PERIOD_NAMES,
   type TouConfigView,
+  type TouOverrideInput,
   type TouPeriodCode,
   type TouRawSlots,
   type TouScope,
@@ -39,13 +40,16 @@ import {
 import {
   type BasicChargeBasis,
   type Bill,
+  CHINA_HOLIDAY_CALENDAR,
   computeBill,
   EngineInputError,
   expandTariff,
   normaliseTouSlots,
   type PeriodValues,
   type TariffPrices,
+  type TouOverride,
   type TouSchedule,
+  validateTouOverrides,
 } from '@pvplan/engine';
 import type {
   CustomPriceSourceRow,
@@ -59,6 +63,7 @@ import { nowIso } from '../../shared/time';
 import type { AreasService } from '../areas/areas.service';
 import type { Principal } from '../auth/principal';
 import type { Db } from '../users/user.repository';
+import { coalBenchmarkOf } from './coal-benchmark';
 import {
   areaSettingsOf,
   customSourceRevisions,
@@ -114,6 +119,16 @@ async function withRevisionRetry<T>(attempt: () => Promise<T>): Promise<T> {
 
 const parseSlots = (json: string) => JSON.parse(json) as TouPeriodCode[][];
 const parseRawSlots = (json: string) => JSON.parse(json) as (TouPeriodCode | null)[][];
+/** A stored TOU table's calendar overrides ([] when none). */
+const parseOverrides = (json: string | null | undefined) =>
+  json ? (JSON.parse(json) as TouOverrideInput[]) : [];
+/** The engine schedule of a stored TOU table: its 12 × 48 periods and its calendar overrides. */
+export function scheduleOfTou(row: Pick<TouConfigRow, 'slots_json' | 'overrides_json'>): TouSchedule {
+  const overrides = parseOverrides(row.overrides_json) as TouOverride[];
+  return overrides.length > 0
+    ? { months: parseSlots(row.slots_json), overrides }
+    : { months: parseSlots(row.slots_json) };
+}
 
 function rowFields(row: PriceRowRow | CustomPriceSourceRow): PriceRowFields {
   return {
@@ -169,9 +184,9 @@ export function selectRow(
   return matches[0] ?? null;
 }
 
-/** Engine prices of a row (the funds as the table states them). */
-function tariffPricesOf(
-  row: PriceRowView,
+/** Engine prices of a stored or custom row (the funds as the table states them). */
+export function tariffPricesOf(
+  row: Omit<PriceRowFields, 'userCategory' | 'voltageLevel'>,
   fundsYuanPerKwh: number | null,
   fundsIncluded: boolean,
 ): TariffPrices {
@@ -191,6 +206,36 @@ function tariffPricesOf(
 
 function rowLabel(language: Language, category: string, voltage: string): string {
   return `${formatMessage(language, `price.category.${category}` as MessageKey)} ${formatMessage(language, `price.voltage.${voltage}` as MessageKey)}`;
+}
+
+/** ERR_PRICE_ROW_UNPRICED: the row has no price for periods (`unpricedPeriods`) the month's TOU table uses. */
+function unpricedError(
+  language: Language,
+  row: { readonly userCategory: string; readonly voltageLevel: string },
+  month: string,
+  missing: readonly string[],
+): AppError {
+  return new AppError('ERR_PRICE_ROW_UNPRICED', {
+    row: rowLabel(language, row.userCategory, row.voltageLevel),
+    month,
+    // "尖峰、高峰" / "Sharp, Peak"
+    periods: new Intl.ListFormat(language, { style: 'narrow', type: 'conjunction' }).format(
+      missing.map((name) =>
+        formatMessage(language, `price.period.${TOU_PERIOD_NAMES.indexOf(name as never)}` as MessageKey),
+      ),
+    ),
+  });
+}
+
+/** Runs an engine check of a TOU table; its EngineInputError becomes ERR_PRICE_TOU_INVALID. */
+function asTouInvalid<T>(check: () => T): T {
+  try {
+    return check();
+  } catch (error) {
+    if (error instanceof EngineInputError)
+      throw new AppError('ERR_PRICE_TOU_INVALID', { detail: error.message });
+    throw error;
+  }
 }
 
 function round(value: number, digits: number): number {
@@ -216,6 +261,7 @@ function billView(bill: Bill): BillView {
       maxDemandKw: round(m.maxDemandKw, 6),
       totalYuan: round(m.totalYuan, 6),
       averagePriceYuanPerKwh: m.averagePriceYuanPerKwh === null ? null : round(m.averagePriceYuanPerKwh, 8),
+      overrideDays: m.overrideDays,
     })),
     energyKwh: round(bill.energyKwh, 6),
     energyChargeYuan: round(bill.energyChargeYuan, 6),
@@ -223,6 +269,7 @@ function billView(bill: Bill): BillView {
     totalYuan: round(bill.totalYuan, 6),
     averagePriceYuanPerKwh:
       bill.averagePriceYuanPerKwh === null ? null : round(bill.averagePriceYuanPerKwh, 8),
+    holidayYearsMissing: [...bill.holidayYearsMissing],
   };
 }
 
@@ -264,6 +311,7 @@ export class PriceService {
       verified: row.verified === 1,
       createdBy: row.created_by_name,
       createdAt: row.created_at,
+      overrides: parseOverrides(row.overrides_json),
     };
   }
 
@@ -357,6 +405,12 @@ export class PriceService {
       selectedRow: selected,
       months: tou ? periodsByMonth(tou.slots, selected) : [],
       latestMonth,
+      holidayCalendars: CHINA_HOLIDAY_CALENDAR.map(({ year, document, sourceUrl }) => ({
+        year,
+        document,
+        sourceUrl,
+      })),
+      coalBenchmark: coalBenchmarkOf(body.areaCode),
     };
   }
 
@@ -446,6 +500,11 @@ export class PriceService {
     const tou = await touConfigsOfAreas(this.db, chain);
     const touArea = chain.find((code) => tou.some((row) => row.area_code === code)) ?? null;
     const { table } = await this.resolvePriceTable(body.areaCode, body.month ?? null);
+    const touRow = await this.resolveTou(
+      body.areaCode,
+      body.month ?? table?.month ?? null,
+      body.userCategory ?? null,
+    );
     return {
       areaCode: body.areaCode,
       resolvedAreaCode: tableArea,
@@ -462,6 +521,7 @@ export class PriceService {
       userCategories: [...new Set(table?.rows.map((row) => row.userCategory) ?? [])],
       voltageLevels: [...new Set(table?.rows.map((row) => row.voltageLevel) ?? [])],
       table,
+      tou: touRow ? await this.touView(touRow) : null,
     };
   }
 
@@ -499,19 +559,15 @@ export class PriceService {
       if (month.every((slot) => slot === null))
         throw new AppError('ERR_PRICE_TOU_MONTH_HIDDEN', { month: index + 1 });
     });
-    try {
-      return normaliseTouSlots(slots);
-    } catch (error) {
-      if (error instanceof EngineInputError)
-        throw new AppError('ERR_PRICE_TOU_INVALID', { detail: error.message });
-      throw error;
-    }
+    return asTouInvalid(() => normaliseTouSlots(slots));
   }
 
   /** config-manage/updateTimeSharingElectricity (admin): a new revision of the area's TOU table. */
   async updateTou(principal: Principal, body: UpdateTouBody): Promise<TouConfigView> {
     await this.areas.require(body.areaCode);
     const schedule = this.normalise(body.slots);
+    const overrides = body.overrides ?? [];
+    asTouInvalid(() => validateTouOverrides(overrides));
     const row = await withRevisionRetry(() =>
       this.db.transaction().execute(async (trx) => {
         const revision =
@@ -523,6 +579,7 @@ export class PriceService {
           revision,
           slots_json: JSON.stringify(schedule.months),
           raw_slots_json: JSON.stringify(body.slots),
+          overrides_json: overrides.length > 0 ? JSON.stringify(overrides) : null,
           source_title: body.sourceTitle,
           source_url: body.sourceUrl ?? null,
           note: body.note ?? null,
@@ -613,35 +670,23 @@ export class PriceService {
       seen.add(key);
     }
     const monthIndex = Number(body.month.slice(5, 7)) - 1;
+    // The month's periods per user category (rows of one category share the TOU table).
+    const dayOf = new Map<PriceUserCategory, readonly TouPeriodCode[] | null>();
     for (const row of body.rows) {
-      const tou = await this.resolveTou(body.areaCode, body.month, row.userCategory);
-      if (!tou) continue;
-      const day = parseSlots(tou.slots_json)[monthIndex] ?? [];
+      if (!dayOf.has(row.userCategory)) {
+        const tou = await this.resolveTou(body.areaCode, body.month, row.userCategory);
+        dayOf.set(row.userCategory, tou ? (parseSlots(tou.slots_json)[monthIndex] ?? []) : null);
+      }
+      const day = dayOf.get(row.userCategory);
+      if (!day) continue;
       const missing = unpricedPeriods(day, {
-        userCategory: row.userCategory,
-        voltageLevel: row.voltageLevel,
         sharp: row.sharp ?? null,
         peak: row.peak ?? null,
         flat: row.flat,
         valley: row.valley ?? null,
         deepValley: row.deepValley ?? null,
-        demandYuanPerKwMonth: null,
-        capacityYuanPerKvaMonth: null,
       });
-      if (missing.length > 0) {
-        throw new AppError('ERR_PRICE_ROW_UNPRICED', {
-          row: rowLabel(language, row.userCategory, row.voltageLevel),
-          month: body.month,
-          periods: missing
-            .map((name) =>
-              formatMessage(
-                language,
-                `price.period.${TOU_PERIOD_NAMES.indexOf(name as never)}` as MessageKey,
-              ),
-            )
-            .join('、'),
-        });
-      }
+      if (missing.length > 0) throw unpricedError(language, row, body.month, missing);
     }
   }
 
@@ -805,13 +850,10 @@ export class PriceService {
     if (config.priceSource === 'custom' && config.customPriceSourceId !== null) {
       const revisions = await customSourceRevisions(this.db, principal.user.id, config.customPriceSourceId);
       const source = revisions.at(-1);
-      if (source)
-        return {
-          config,
-          customSource: this.customView(source),
-          row: this.customView(source).row,
-          priceMonth: source.month,
-        };
+      if (source) {
+        const customSource = this.customView(source);
+        return { config, customSource, row: customSource.row, priceMonth: source.month };
+      }
     }
     const { table } = await this.resolvePriceTable(config.areaCode, config.month);
     return {
@@ -881,26 +923,13 @@ export class PriceService {
     } else {
       const tou = await this.resolveTou(body.areaCode, month ?? priceMonth, body.userCategory);
       if (!tou) throw await this.noData(body.areaCode, 'price.what.tou', language);
-      schedule = { months: parseSlots(tou.slots_json) };
+      schedule = scheduleOfTou(tou);
       touMonth = tou.effective_month;
     }
     const prices = tariffPricesOf(row, funds, fundsIncluded);
     for (let m = 0; m < 12; m += 1) {
       const missing = unpricedPeriods(schedule.months[m] ?? [], row);
-      if (missing.length > 0) {
-        throw new AppError('ERR_PRICE_ROW_UNPRICED', {
-          row: rowLabel(language, row.userCategory, row.voltageLevel),
-          month: `${m + 1}`,
-          periods: missing
-            .map((name) =>
-              formatMessage(
-                language,
-                `price.period.${TOU_PERIOD_NAMES.indexOf(name as never)}` as MessageKey,
-              ),
-            )
-            .join('、'),
-        });
-      }
+      if (missing.length > 0) throw unpricedError(language, row, `${m + 1}`, missing);
     }
     const strategy = body.storage ? this.monthStrategies(schedule, prices, body.storage) : null;
     const bill = body.load ? this.bill(schedule, prices, row, body, language) : null;
@@ -920,8 +949,9 @@ export class PriceService {
     prices: TariffPrices,
     storage: NonNullable<CalStrategyBody['storage']>,
   ): MonthStrategy[] {
-    // One 30-minute step per slot over a common (non-leap) year; the first day of each month is its pattern.
-    const series = expandTariff(schedule, prices, {
+    // One 30-minute step per slot over a common (non-leap) year; the first day of each month is its
+    // pattern. Strategies are for a typical working day, so calendar overrides (holidays…) are left out.
+    const series = expandTariff({ months: schedule.months }, prices, {
       start: { year: 2025, month: 1, day: 1 },
       stepMinutes: 30,
       stepCount: 365 * 48,
@@ -988,7 +1018,13 @@ export class PriceService {
       return billView(bill);
     } catch (error) {
       if (error instanceof EngineInputError)
-        throw new AppError('ERR_PRICE_LOAD_INVALID', { detail: error.message });
+        // A TOU table whose calendar override needs a price the row lacks, or a bad load.
+        throw new AppError(
+          error.code === 'TARIFF_INVALID' ? 'ERR_PRICE_TOU_INVALID' : 'ERR_PRICE_LOAD_INVALID',
+          {
+            detail: error.message,
+          },
+        );
       throw error;
     }
   }

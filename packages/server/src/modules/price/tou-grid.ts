@@ -1,8 +1,6 @@
 import {
   type MonthPeriods,
   type PriceRowView,
-  type PriceUserCategory,
-  type PriceVoltageLevel,
   TOU_PERIOD_NAMES,
   type TouPeriodCode,
   type TouPeriodSpan,
@@ -20,10 +18,11 @@ export function slotRangeLabel(from: number, count: number): string {
   return `${slotClock(from)}-${slotClock(end === 0 ? 48 : end)}`;
 }
 
+/** The energy prices of a row, yuan/kWh (null where the row has no price). */
+export type RowEnergyPrices = Pick<PriceRowView, 'sharp' | 'peak' | 'flat' | 'valley' | 'deepValley'>;
+
 /** Energy prices of a row by period code (null where the row has no price). */
-export function rowPriceByPeriod(
-  row: Pick<PriceRowView, 'sharp' | 'peak' | 'flat' | 'valley' | 'deepValley'>,
-) {
+export function rowPriceByPeriod(row: RowEnergyPrices) {
   return [row.sharp, row.peak, row.flat, row.valley, row.deepValley] as const;
 }
 
@@ -63,17 +62,8 @@ export function periodsByMonth(
 
 const round8 = (value: number) => Math.round(value * 1e8) / 1e8;
 
-export interface PriceRowFields {
-  readonly userCategory: PriceUserCategory;
-  readonly voltageLevel: PriceVoltageLevel;
-  readonly sharp: number | null;
-  readonly peak: number | null;
-  readonly flat: number;
-  readonly valley: number | null;
-  readonly deepValley: number | null;
-  readonly demandYuanPerKwMonth: number | null;
-  readonly capacityYuanPerKvaMonth: number | null;
-}
+/** A stored price row: the view without its derived spreads. */
+export type PriceRowFields = Omit<PriceRowView, 'maxSpreadYuanPerKwh' | 'peakValleySpreadYuanPerKwh'>;
 
 /** A row with its spreads: highest − lowest energy price, and peak − valley. */
 export function priceRowView(row: PriceRowFields): PriceRowView {
@@ -89,7 +79,7 @@ export function priceRowView(row: PriceRowFields): PriceRowView {
 }
 
 /** The period names a month of a schedule uses that the row has no price for. */
-export function unpricedPeriods(day: readonly number[], row: PriceRowFields): string[] {
+export function unpricedPeriods(day: readonly number[], row: RowEnergyPrices): string[] {
   const prices = rowPriceByPeriod(row);
   const used = [...new Set(day)].sort();
   return used

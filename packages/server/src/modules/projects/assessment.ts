@@ -24,11 +24,13 @@ import {
   runDispatch,
   type SeriesTimeBase,
   type SettlementMode,
+  type SizingEconomics,
   type SizingResult,
   type StorageSite,
   type StorageTariffSeries,
   simulatePvSystem,
   sizeStorage,
+  storageSavingsByComponent,
   type Tariff,
   type TariffPrices,
   type TouPeriod,
@@ -238,6 +240,18 @@ export interface StorageSummary {
   readonly selfConsumptionFraction: number | null;
   readonly monthlyMaxImportKwWithout: number[];
   readonly monthlyMaxImportKwWith: number[];
+  /**
+   * The savings split exactly by origin (engine storageSavingsByComponent): arbitrage of grid energy,
+   * PV self-consumption through the battery, demand charge, auxiliaries (≤ 0). Absent in older plans.
+   */
+  readonly components?: {
+    readonly arbitrageYuan: number;
+    readonly pvSelfConsumptionYuan: number;
+    readonly demandChargeYuan: number;
+    readonly auxiliaryYuan: number;
+    readonly dischargePvOriginKwh: number;
+    readonly dischargeGridOriginKwh: number;
+  };
 }
 
 export interface SizingSummary {
@@ -252,8 +266,16 @@ export interface SizingSummary {
     simplePaybackYears: number | null;
     netBenefitYuan: number;
     selfConsumptionFraction: number | null;
+    /** Life-cycle NPV of the size (project after tax, at the discount rate), yuan. */
+    npvYuan: number | null;
+    /** Project IRR after tax of the size (null when it has none). */
+    irr: number | null;
+    /** Discounted payback, years (null when not recovered within the life). */
+    dynamicPaybackYears: number | null;
   }[];
   readonly recommendedIndex: number | null;
+  /** What the recommendation maximises: life-cycle NPV with the project's economics. */
+  readonly objective: string;
 }
 
 export interface SettlementSummary {
@@ -435,6 +457,18 @@ function storageSavings(without: DispatchResult, withStorage: DispatchResult) {
   };
 }
 
+/** The stored form of the engine's savings split (yuan and kWh, rounded for the result pages). */
+function savingsComponents(split: ReturnType<typeof storageSavingsByComponent>) {
+  return {
+    arbitrageYuan: round(split.arbitrageYuan, 2),
+    pvSelfConsumptionYuan: round(split.pvSelfConsumptionYuan, 2),
+    demandChargeYuan: round(split.demandChargeYuan, 2),
+    auxiliaryYuan: round(split.auxiliaryYuan, 2),
+    dischargePvOriginKwh: round(split.dischargePvOriginKwh, 1),
+    dischargeGridOriginKwh: round(split.dischargeGridOriginKwh, 1),
+  };
+}
+
 /**
  * Savings as the cash-flow model takes them (each component ≥ 0): a demand charge raised by charging
  * is counted against the arbitrage, and a net loss is counted as no saving; both are reported.
@@ -456,6 +490,24 @@ function economicSavings(
   return { arbitrageYuan, demandYuan };
 }
 
+/** Opex, income tax, financing and discount rate of the project's economics (cash flows and sizing alike). */
+function financeTermsOf(e: EconomicsConfig) {
+  return {
+    opex: { insuranceFractionOfCapex: e.insuranceFractionOfCapex },
+    incomeTax: {
+      ...(e.incomeTaxHoliday ? INCOME_TAX_HOLIDAY_3_3 : INCOME_TAX_STANDARD),
+      rate: e.incomeTaxRate,
+    },
+    financing: {
+      equityFraction: e.equityFraction,
+      loanRate: e.loanRate,
+      loanTermYears: e.loanTermYears,
+      repayment: e.repayment,
+    },
+    discountRate: e.discountRate,
+  };
+}
+
 function capexOfQuotation(items: EconomicsConfig['pvQuotation']) {
   return {
     kind: 'quotation' as const,
@@ -469,7 +521,7 @@ function capexOfQuotation(items: EconomicsConfig['pvQuotation']) {
 
 /** The cash-flow input of the engine from the assessment's energy figures and the economics config. */
 export function cashFlowInput(
-  input: AssessmentInput,
+  input: Pick<AssessmentInput, 'economics' | 'pv' | 'storage' | 'feedInYuanPerKwh'>,
   pv: { yieldKwhPerKwp: number; selfConsumptionFraction: number; selfConsumedYuanPerKwh: number } | null,
   storage: { arbitrageYuan: number; demandYuan: number; dischargeKwh: number } | null,
   averagePriceYuanPerKwh: number,
@@ -509,7 +561,6 @@ export function cashFlowInput(
             replacementYuanPerWh: s.replacementYuanPerWh,
             annualDegradation: s.annualDegradation,
             savingsYear1: { arbitrageYuan: storage.arbitrageYuan, demandChargeYuan: storage.demandYuan },
-            omYuanPerKwhYear: s.omYuanPerKwhYear,
             year1DischargeKwh: storage.dischargeKwh,
             roundTripEfficiency: s.roundTripEfficiency,
           },
@@ -528,18 +579,23 @@ export function cashFlowInput(
           },
         }
       : {}),
-    opex: { insuranceFractionOfCapex: e.insuranceFractionOfCapex },
-    incomeTax: {
-      ...(e.incomeTaxHoliday ? INCOME_TAX_HOLIDAY_3_3 : INCOME_TAX_STANDARD),
-      rate: e.incomeTaxRate,
-    },
-    financing: {
-      equityFraction: e.equityFraction,
-      loanRate: e.loanRate,
-      loanTermYears: e.loanTermYears,
-      repayment: e.repayment,
-    },
-    discountRate: e.discountRate,
+    ...financeTermsOf(e),
+  };
+}
+
+/**
+ * The project's economics for the storage size sweep (engine storage/sizingEconomics): each size is
+ * valued over the project life with its own fade and replacement, financing, tax and discount rate.
+ */
+function sizingEconomicsOf(input: Pick<AssessmentInput, 'economics'>, s: ResolvedStorage): SizingEconomics {
+  const e = input.economics;
+  return {
+    replacementYuanPerKwh: s.replacementYuanPerWh * 1000,
+    omYuanPerKwhYear: s.omYuanPerKwhYear,
+    gridEscalation: e.gridEscalation,
+    businessModel: e.businessModel,
+    investorStorageShareFraction: e.investorStorageShareFraction,
+    ...financeTermsOf(e),
   };
 }
 
@@ -648,6 +704,7 @@ export async function runAssessment(input: AssessmentInput, deps: AssessmentDeps
       selfConsumptionFraction: e.selfConsumptionFraction,
       monthlyMaxImportKwWithout: dispatchWithout.bill.monthlyMaxImportKw.map((v) => round(v, 1)),
       monthlyMaxImportKwWith: dispatch.bill.monthlyMaxImportKw.map((v) => round(v, 1)),
+      components: savingsComponents(storageSavingsByComponent(s.battery, site, stTariff, dispatch)),
     };
     await progress(70);
 
@@ -662,7 +719,9 @@ export async function runAssessment(input: AssessmentInput, deps: AssessmentDeps
         catalogue: { maxUnits: input.pves.maxUnits },
         capex: { yuanPerKwh: s.capexYuanPerWh * 1000, yuanPerKw: 0 },
         annualOmFractionOfCapex: s.capexYuanPerWh > 0 ? s.omYuanPerKwhYear / (s.capexYuanPerWh * 1000) : 0,
-        lifeYears: s.lifeYears,
+        lifeYears: Math.round(input.economics.lifeYears),
+        economics: sizingEconomicsOf(input, s),
+        objective: 'npv',
       });
       sizing = {
         strategy: sweepStrategy.kind === 'rule' ? sweepStrategy.strategy : sweepStrategy.kind,
@@ -676,8 +735,15 @@ export async function runAssessment(input: AssessmentInput, deps: AssessmentDeps
           simplePaybackYears: point.simplePaybackYears === null ? null : round(point.simplePaybackYears, 3),
           netBenefitYuan: round(point.netBenefitYuan, 2),
           selfConsumptionFraction: point.selfConsumptionFraction,
+          npvYuan: point.economics ? round(point.economics.npvYuan, 2) : null,
+          irr: point.economics?.irr ?? null,
+          dynamicPaybackYears:
+            point.economics?.dynamicPaybackYears == null
+              ? null
+              : round(point.economics.dynamicPaybackYears, 3),
         })),
         recommendedIndex: result.recommendedIndex,
+        objective: result.objective,
       };
     }
     await progress(80);

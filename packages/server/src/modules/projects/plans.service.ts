@@ -51,9 +51,9 @@ import {
   updateProject,
   upsertConfig,
 } from './projects.repository';
-import { assertPvesFeatures, type ProjectsService } from './projects.service';
+import { assertPvesFeatures, type ProjectsService, projectSite } from './projects.service';
 import { calculationRuntimeFor } from './runtime';
-import { type LoadSource, type TariffSource, tariffFromFastPrices } from './sources';
+import { type LoadSource, type PlanWeather, type TariffSource, tariffFromFastPrices } from './sources';
 import { planView, warningTexts } from './views';
 
 /** The job type of every assessment calculation. */
@@ -79,6 +79,8 @@ export interface PlanInputs {
   readonly warnings: AssessmentWarning[];
   /** The self-consumption check made when the calculation started (PV+storage with a target). */
   readonly selfConsumptionCheck?: SelfConsumptionOutcome | null;
+  /** The weather chosen and used (PV variants); plans without it ran on the climatology. */
+  readonly weather?: PlanWeather;
 }
 
 export interface PlanResult {
@@ -207,12 +209,14 @@ export class PlansService {
     const pves = variant === 'pves' ? configs.pves : null;
     assertPvesFeatures(principal, pves ?? undefined, (key) => formatMessage(language, key));
     const warnings: AssessmentWarning[] = [];
+    // Best tilt and the simulation run on one resolution of the project's weather.
+    const weatherOnce = hasPv ? this.projects.weatherOf(project, configs.pv.weather) : null;
     try {
-      const pv = hasPv
+      const pv = weatherOnce
         ? resolvePv(
             configs.pv,
             configs.pv.useBestTilt || configs.pv.tiltDeg === undefined
-              ? await this.projects.bestForProject(project, configs.pv.albedo)
+              ? await this.projects.bestForProject(project, configs.pv, weatherOnce)
               : null,
           )
         : null;
@@ -232,6 +236,8 @@ export class PlansService {
         });
       }
       const load = await this.resolveLoad(project, configs, warnings);
+      const weather = weatherOnce ? await weatherOnce() : null;
+      if (weather) warnings.push(...weather.warnings);
       // Check the tariff on the time base now (a bad schedule is refused here, not in the job).
       expandTariff({ months: tariff.schedule }, tariff.prices, MODEL_TIME_BASE);
       const saved: Partial<Record<ConfigKind, unknown>> = {};
@@ -239,11 +245,7 @@ export class PlansService {
       return {
         assessment: {
           kind: variant,
-          site: {
-            latitudeDeg: Number(project.latitude_deg),
-            longitudeDeg: Number(project.longitude_deg),
-            areaCode: project.area_code,
-          },
+          site: { ...projectSite(project), areaCode: project.area_code },
           pv,
           storage,
           load: { source: load.source, description: load.description },
@@ -257,6 +259,7 @@ export class PlansService {
         load: load.spec,
         configs: saved,
         warnings,
+        ...(weather ? { weather: weather.recorded } : {}),
       };
     } catch (error) {
       return engineError(error);
@@ -270,7 +273,7 @@ export class PlansService {
   private async checkedSelfConsumption(inputs: PlanInputs): Promise<PlanInputs> {
     const a = inputs.assessment;
     if (a.pves?.selfConsumptionTargetPercent === undefined || !a.pv || !a.storage) return inputs;
-    const { weather } = await calculationRuntimeFor(this.db).weather.weatherAt(a.site);
+    const { weather } = await calculationRuntimeFor(this.db).weather.weatherAt(a.site, inputs.weather);
     let check: SelfConsumptionOutcome | null;
     try {
       check = checkSelfConsumption(a, weather, loadKwOf(inputs.load), await loadHighs());
@@ -578,7 +581,7 @@ export const calculationJob: JobHandler = async (payload, { db, reportProgress }
   try {
     const inputs = JSON.parse(plan.inputs_json) as PlanInputs;
     const a = inputs.assessment;
-    const { weather, source } = await runtime.weather.weatherAt(a.site);
+    const { weather, source } = await runtime.weather.weatherAt(a.site, inputs.weather);
     await reportProgress(10);
     const needsSolver =
       a.storage?.strategy === 'optimal' ||

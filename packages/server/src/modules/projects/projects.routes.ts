@@ -16,8 +16,10 @@ import {
   lockHistoryBody,
   modifyProjBody,
   PAGE_SIZE_DEFAULT,
+  POWER_COST_MAP_PATH,
   planListBody,
   planResultQuery,
+  powerCostMapBody,
   projectIdQuery,
   projectSearchBody,
   projIdBody,
@@ -44,8 +46,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope';
 import { ESTIMATE_TOOLS } from '../../http/paths';
 import { internalPrincipalOf, principalOf } from '../../http/request-context';
+import type { Principal } from '../auth/principal';
 import { pvCapacityKwp } from './configs';
 import type { CalculationVariant } from './plans.service';
+import { registerProjectFileRoutes } from './project-files.routes';
 import { assertPvesFeatures, UpgradeRequiredError } from './projects.service';
 
 const EARLY = `${ESTIMATE_TOOLS}/early`;
@@ -125,13 +129,10 @@ function projIdOf(request: FastifyRequest, given: string | undefined | null): st
 
 export async function projectsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { projects, plans, pvConfig, statistics } = app.services.projectServices;
+  const { projects, plans, pvConfig, statistics, powerCostMap } = app.services.projectServices;
   const preHandler = app.authenticate;
   const P = PROJECT_PATHS;
   const lang = (request: FastifyRequest) => request.ctx.language;
-  /** The project's saved configs (PV, storage, load, economics) for the caller. */
-  const configsOf = (request: FastifyRequest, projId: string | undefined | null) =>
-    projects.configsView(principalOf(request), projIdOf(request, projId));
   /** Saves whichever config parts a body carries (PV or storage, with load and economics). */
   const saveConfigsOf = (
     request: FastifyRequest,
@@ -140,6 +141,30 @@ export async function projectsRoutes(fastify: FastifyInstance): Promise<void> {
     const { projId, ...parts } = body;
     return projects.saveConfigs(principalOf(request), projIdOf(request, projId), parts);
   };
+  /** A route whose one input is the project (query `projId`, else the header): answers `run`. */
+  const byProjectQuery = <T>(
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    summary: string,
+    run: (principal: Principal, projId: string | null) => Promise<T>,
+  ) =>
+    app.route({
+      method,
+      url,
+      schema: { tags, summary, querystring: projectIdQuery },
+      preHandler,
+      handler: async (request) =>
+        ok(lang(request), await run(principalOf(request), projIdOf(request, request.query.projId))),
+    });
+  /** A route whose one input is the project (body `projId`, else the header): answers `run`. */
+  const byProjectBody = <T>(
+    url: string,
+    summary: string,
+    run: (principal: Principal, projId: string | null, request: FastifyRequest) => Promise<T>,
+  ) =>
+    app.post(url, { schema: { tags, summary, body: projIdBody }, preHandler }, async (request) =>
+      ok(lang(request), await run(principalOf(request), projIdOf(request, request.body?.projId), request)),
+    );
 
   // A member feature refused to a free user: a clear message naming the upgrade (and the purchase
   // page in data), not an error page. Every other error goes on to the app's error handler.
@@ -175,35 +200,20 @@ export async function projectsRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) =>
       ok(
         lang(request),
-        await projects.modify(
-          principalOf(request),
-          projIdOf(request, request.body.projId) ?? '',
-          request.body,
-        ),
+        await projects.modify(principalOf(request), projIdOf(request, request.body.projId), request.body),
       ),
   );
-  app.post(
-    P.getProInfo,
-    { schema: { tags, summary: 'A project (header projId)', body: projIdBody }, preHandler },
-    async (request) =>
-      ok(lang(request), await projects.info(principalOf(request), projIdOf(request, request.body?.projId))),
+  byProjectBody(P.getProInfo, 'A project (header projId)', (principal, projId) =>
+    projects.info(principal, projId),
   );
-  app.delete(
-    P.deleteProjLogic,
-    { schema: { tags, summary: 'Logical delete (owner)', querystring: projectIdQuery }, preHandler },
-    async (request) => {
-      await projects.deleteLogic(principalOf(request), projIdOf(request, request.query.projId) ?? '');
-      return ok(lang(request), null);
-    },
-  );
-  app.delete(
-    P.deletePriJ,
-    { schema: { tags, summary: 'Delete for good (owner)', querystring: projectIdQuery }, preHandler },
-    async (request) => {
-      await projects.deletePhysical(principalOf(request), projIdOf(request, request.query.projId) ?? '');
-      return ok(lang(request), null);
-    },
-  );
+  byProjectQuery('DELETE', P.deleteProjLogic, 'Logical delete (owner)', async (principal, projId) => {
+    await projects.deleteLogic(principal, projId);
+    return null;
+  });
+  byProjectQuery('DELETE', P.deletePriJ, 'Delete for good (owner)', async (principal, projId) => {
+    await projects.deletePhysical(principal, projId);
+    return null;
+  });
   app.post(
     P.getBestDipAngle,
     {
@@ -222,25 +232,23 @@ export async function projectsRoutes(fastify: FastifyInstance): Promise<void> {
         }),
       ),
   );
-  app.post(
+  byProjectBody(
     P.getPvConfigInfo,
-    { schema: { tags, summary: 'PV configuration and its derived figures', body: projIdBody }, preHandler },
-    async (request) => {
-      const principal = principalOf(request);
-      const projId = projIdOf(request, request.body?.projId);
+    'PV configuration and its derived figures',
+    async (principal, projId, request) => {
       const configs = await projects.configsView(principal, projId);
       const capacityKwp = pvCapacityKwp(configs.pv);
       const project = await projects.info(principal, projId);
       const result = project.currentPlanId
         ? await plans.result(principal, projId, undefined, false, lang(request)).catch(() => null)
         : null;
-      return ok(lang(request), {
+      return {
         projId: configs.projId,
         pv: configs.pv,
         capacityKwp,
         acKw: capacityKwp === null ? null : capacityKwp / configs.pv.dcAcRatio,
         currentPlan: result?.summary?.pv ?? null,
-      });
+      };
     },
   );
 
@@ -253,7 +261,7 @@ export async function projectsRoutes(fastify: FastifyInstance): Promise<void> {
         lang(request),
         await projects.saveSubCustom(
           principalOf(request),
-          projIdOf(request, request.body.projId) ?? '',
+          projIdOf(request, request.body.projId),
           request.body,
         ),
       ),
@@ -264,11 +272,7 @@ export async function projectsRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) =>
       ok(
         lang(request),
-        await projects.saveSub(
-          principalOf(request),
-          projIdOf(request, request.body.projId) ?? '',
-          request.body,
-        ),
+        await projects.saveSub(principalOf(request), projIdOf(request, request.body.projId), request.body),
       ),
   );
   app.post(
@@ -282,7 +286,7 @@ export async function projectsRoutes(fastify: FastifyInstance): Promise<void> {
         lang(request),
         await projects.subInfo(
           principalOf(request),
-          projIdOf(request, request.body.projId) ?? '',
+          projIdOf(request, request.body.projId),
           request.body.subId,
         ),
       ),
@@ -298,14 +302,10 @@ export async function projectsRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request) => ok(lang(request), await saveConfigsOf(request, request.body)),
   );
-  app.post(
-    P.getProJConfigPvModel,
-    { schema: { tags, summary: 'The PV model configuration', body: projIdBody }, preHandler },
-    async (request) => {
-      const { projId, pv, load, economics, saved } = await configsOf(request, request.body?.projId);
-      return ok(lang(request), { projId, pv, load, economics, saved });
-    },
-  );
+  byProjectBody(P.getProJConfigPvModel, 'The PV model configuration', async (principal, given) => {
+    const { projId, pv, load, economics, saved } = await projects.configsView(principal, given);
+    return { projId, pv, load, economics, saved };
+  });
   app.post(
     P.saveUpdateConfigEsInfo,
     {
@@ -314,14 +314,10 @@ export async function projectsRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request) => ok(lang(request), await saveConfigsOf(request, request.body)),
   );
-  app.post(
-    P.getProJConfigEsModel,
-    { schema: { tags, summary: 'The storage configuration', body: projIdBody }, preHandler },
-    async (request) => {
-      const { projId, es, load, economics, saved } = await configsOf(request, request.body?.projId);
-      return ok(lang(request), { projId, es, load, economics, saved });
-    },
-  );
+  byProjectBody(P.getProJConfigEsModel, 'The storage configuration', async (principal, given) => {
+    const { projId, es, load, economics, saved } = await projects.configsView(principal, given);
+    return { projId, es, load, economics, saved };
+  });
 
   // --- Authority, cache, comments ----------------------------------------------------------------
   tags = ['projects'];
@@ -334,17 +330,8 @@ export async function projectsRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) =>
       ok(lang(request), await projects.batchSetAuthority(principalOf(request), request.body)),
   );
-  app.post(
-    P.refreshAuthority,
-    {
-      schema: { tags, summary: "The caller's rights on a project", querystring: projectIdQuery },
-      preHandler,
-    },
-    async (request) =>
-      ok(
-        lang(request),
-        await projects.authority(principalOf(request), projIdOf(request, request.query.projId)),
-      ),
+  byProjectQuery('POST', P.refreshAuthority, "The caller's rights on a project", (principal, projId) =>
+    projects.authority(principal, projId),
   );
   app.post(
     P.deleteRedisCollectionDataByKey,
@@ -455,11 +442,8 @@ export async function projectsRoutes(fastify: FastifyInstance): Promise<void> {
         ),
       ),
   );
-  app.post(
-    P.unlockProAndHistoryPlan,
-    { schema: { tags, summary: 'Unlock the project and its plans', body: projIdBody }, preHandler },
-    async (request) =>
-      ok(lang(request), await plans.unlock(principalOf(request), projIdOf(request, request.body?.projId))),
+  byProjectBody(P.unlockProAndHistoryPlan, 'Unlock the project and its plans', (principal, projId) =>
+    plans.unlock(principal, projId),
   );
   app.post(
     P.lockedPlan,
@@ -501,24 +485,14 @@ export async function projectsRoutes(fastify: FastifyInstance): Promise<void> {
       return ok(lang(request), await projects.saveConfigs(principal, projIdOf(request, projId), parts));
     },
   );
-  app.get(
+  byProjectQuery(
+    'GET',
     P.getInfoById,
-    {
-      schema: {
-        tags,
-        summary: 'Project, configs and current plan of a PV+storage assessment',
-        querystring: projectIdQuery,
-      },
-      preHandler,
-    },
-    async (request) => {
-      const principal = principalOf(request);
-      const projId = projIdOf(request, request.query.projId);
-      return ok(lang(request), {
-        project: await projects.info(principal, projId),
-        configs: await projects.configsView(principal, projId),
-      });
-    },
+    'Project, configs and current plan of a PV+storage assessment',
+    async (principal, projId) => ({
+      project: await projects.info(principal, projId),
+      configs: await projects.configsView(principal, projId),
+    }),
   );
   app.post(
     P.getRunModel,
@@ -567,30 +541,18 @@ export async function projectsRoutes(fastify: FastifyInstance): Promise<void> {
       );
     },
   );
-  app.get(
-    P.fastQueryPrice,
-    {
-      schema: { tags, summary: 'Saved prices of the quick estimate', querystring: projectIdQuery },
-      preHandler,
-    },
-    async (request) =>
-      ok(lang(request), await plans.fastPrice(principalOf(request), projIdOf(request, request.query.projId))),
+  byProjectQuery('GET', P.fastQueryPrice, 'Saved prices of the quick estimate', (principal, projId) =>
+    plans.fastPrice(principal, projId),
   );
-  app.get(
+  byProjectQuery(
+    'GET',
     P.fastQueryProject,
-    {
-      schema: { tags, summary: 'Project and configs of the quick estimate', querystring: projectIdQuery },
-      preHandler,
-    },
-    async (request) => {
-      const principal = principalOf(request);
-      const projId = projIdOf(request, request.query.projId);
-      return ok(lang(request), {
-        project: await projects.info(principal, projId),
-        configs: await projects.configsView(principal, projId),
-        prices: await plans.fastPrice(principal, projId),
-      });
-    },
+    'Project and configs of the quick estimate',
+    async (principal, projId) => ({
+      project: await projects.info(principal, projId),
+      configs: await projects.configsView(principal, projId),
+      prices: await plans.fastPrice(principal, projId),
+    }),
   );
   app.post(
     P.fastStartCalculation,
@@ -684,41 +646,17 @@ export async function projectsRoutes(fastify: FastifyInstance): Promise<void> {
         ),
       ),
   );
-  app.get(
-    P.getPowerFactorAssess,
-    {
-      schema: { tags, summary: 'The latest power-factor assessment', querystring: projectIdQuery },
-      preHandler,
-    },
-    async (request) =>
-      ok(
-        lang(request),
-        await pvConfig.getPowerFactorAssess(principalOf(request), projIdOf(request, request.query.projId)),
-      ),
+  byProjectQuery('GET', P.getPowerFactorAssess, 'The latest power-factor assessment', (principal, projId) =>
+    pvConfig.getPowerFactorAssess(principal, projId),
   );
-  app.get(
-    P.getCompensationAssess,
-    {
-      schema: { tags, summary: 'The latest compensation assessment', querystring: projectIdQuery },
-      preHandler,
-    },
-    async (request) =>
-      ok(
-        lang(request),
-        await pvConfig.getCompensationAssess(principalOf(request), projIdOf(request, request.query.projId)),
-      ),
+  byProjectQuery('GET', P.getCompensationAssess, 'The latest compensation assessment', (principal, projId) =>
+    pvConfig.getCompensationAssess(principal, projId),
   );
-  app.get(
+  byProjectQuery(
+    'GET',
     P.getReactivePowerCost,
-    {
-      schema: { tags, summary: 'Yearly reactive-power cost caused by PV', querystring: projectIdQuery },
-      preHandler,
-    },
-    async (request) =>
-      ok(
-        lang(request),
-        await pvConfig.reactivePowerCost(principalOf(request), projIdOf(request, request.query.projId)),
-      ),
+    'Yearly reactive-power cost caused by PV',
+    (principal, projId) => pvConfig.reactivePowerCost(principal, projId),
   );
   app.get(
     P.getQuotationList,
@@ -829,4 +767,24 @@ export async function projectsRoutes(fastify: FastifyInstance): Promise<void> {
   read(P.getRecognitionErrorRate, 'Bill recognition error rate (internal users)', (r) =>
     statistics.recognitionError(r),
   );
+
+  // --- PV config: tilt × azimuth yield and LCOE map (power-cost-map.service.ts) -----------------
+  tags = ['pv config'];
+  app.post(
+    POWER_COST_MAP_PATH,
+    {
+      schema: { tags, summary: 'Tilt × azimuth annual yield and LCOE map', body: powerCostMapBody },
+      preHandler,
+    },
+    async (request) => {
+      const { projId, ...grid } = request.body ?? {};
+      return ok(
+        lang(request),
+        await powerCostMap.create(principalOf(request), projIdOf(request, projId), grid),
+      );
+    },
+  );
+
+  // --- Project files and the roof repair before PV (early/deleteFile, uploadPlantRepair, …) -----
+  registerProjectFileRoutes(fastify);
 }

@@ -11,6 +11,7 @@ import {
   type ProjectPermission,
   type ProjectSearchBody,
   type ProjectView,
+  type PvConfig,
   type SaveProBody,
   type SaveSubBody,
   type SaveSubCustomBody,
@@ -18,6 +19,7 @@ import {
   TIER_MEMBER,
   UPGRADE_URL,
   type UpgradeRequired,
+  type WeatherSourceChoice,
 } from '@pvplan/contract';
 import { bestOrientation, EngineInputError, simulatePvSystem } from '@pvplan/engine';
 import type { ProjectRow, ProjectSubRow } from '../../db/tables';
@@ -41,7 +43,7 @@ import {
   upsertConfig,
   writeCache,
 } from './projects.repository';
-import type { WeatherSource } from './sources';
+import type { ResolvedWeather, SiteWeather, WeatherSite, WeatherSource } from './sources';
 import { projectView } from './views';
 
 /** A member feature refused to a free user: a 403 envelope whose data names the upgrade. */
@@ -86,6 +88,42 @@ function checkText(...values: (string | undefined)[]): void {
 }
 
 const BEST_TILT_CACHE = 'bestDipAngle';
+
+/** The project's position (callers check that it has one). */
+export function projectSite(project: ProjectRow): WeatherSite {
+  return { latitudeDeg: Number(project.latitude_deg), longitudeDeg: Number(project.longitude_deg) };
+}
+
+/** Best orientation and the tilt × azimuth POA map of a site on the given weather. */
+function computeBestDipAngle(site: WeatherSite, albedo: number, siteWeather: SiteWeather): BestDipAngle {
+  const { latitudeDeg } = site;
+  try {
+    // One 1 kWp simulation prepares the sun and sky of the site (engine `prepared.poaContext`).
+    const prepared = simulatePvSystem({
+      weather: siteWeather.weather,
+      system: { arrays: [{ tiltDeg: Math.abs(latitudeDeg), azimuthDeg: 180, dcKw: 1 }], acKw: 1, albedo },
+      site,
+    });
+    const best = bestOrientation({ poa: prepared.prepared.poaContext, albedo, latitudeDeg });
+    const round = (v: number, d: number) => Math.round(v * 10 ** d) / 10 ** d;
+    return {
+      tiltDeg: round(best.tiltDeg, 1),
+      azimuthDeg: round(best.azimuthDeg, 1),
+      poaGlobalKwhM2: round(best.poaGlobalKwhM2, 2),
+      ghiKwhM2: round(prepared.annual.ghiKwhM2, 2),
+      weatherSource: siteWeather.source,
+      table: {
+        tiltsDeg: Array.from(best.table.tiltsDeg),
+        azimuthsDeg: Array.from(best.table.azimuthsDeg),
+        poaGlobalKwhM2: Array.from(best.table.poaGlobalKwhM2, (v) => round(v, 2)),
+      },
+    };
+  } catch (error) {
+    if (error instanceof EngineInputError)
+      throw new AppError('ERR_PROJECT_INPUT_INVALID', { detail: error.message });
+    throw error;
+  }
+}
 
 /** Projects, their sub-customers and sub-plans, configs, sharing, comments and best tilt. */
 export class ProjectsService {
@@ -172,7 +210,7 @@ export class ProjectsService {
     return projectView(project, 'owner', principal.user.user_name, null);
   }
 
-  async modify(principal: Principal, projId: string, body: ModifyProjBody): Promise<ProjectView> {
+  async modify(principal: Principal, projId: string | null, body: ModifyProjBody): Promise<ProjectView> {
     const access = await this.access(principal, projId, 'edit');
     assertUnlocked(access.project);
     checkText(body.projName, body.customerName, body.address, body.remark);
@@ -213,7 +251,7 @@ export class ProjectsService {
   }
 
   /** early/deleteProjLogic: hidden from every list; kept for audit (owner only). */
-  async deleteLogic(principal: Principal, projId: string): Promise<void> {
+  async deleteLogic(principal: Principal, projId: string | null): Promise<void> {
     const { project } = await this.access(principal, projId, 'owner');
     assertUnlocked(project);
     const now = nowIso();
@@ -221,7 +259,7 @@ export class ProjectsService {
   }
 
   /** early/deletePriJ: the project and everything under it removed (owner only). */
-  async deletePhysical(principal: Principal, projId: string): Promise<void> {
+  async deletePhysical(principal: Principal, projId: string | null): Promise<void> {
     const { project } = await this.access(principal, projId, 'owner');
     assertUnlocked(project);
     await this.db.deleteFrom('projects').where('id', '=', project.id).execute();
@@ -277,7 +315,11 @@ export class ProjectsService {
     return row.id;
   }
 
-  async saveSubCustom(principal: Principal, projId: string, body: SaveSubCustomBody): Promise<SubInfo> {
+  async saveSubCustom(
+    principal: Principal,
+    projId: string | null,
+    body: SaveSubCustomBody,
+  ): Promise<SubInfo> {
     const { project } = await this.access(principal, projId, 'edit');
     assertUnlocked(project);
     checkText(body.customerName, body.accountNo, body.remark);
@@ -286,7 +328,7 @@ export class ProjectsService {
     return this.subInfo(principal, projId, id);
   }
 
-  async saveSub(principal: Principal, projId: string, body: SaveSubBody): Promise<SubInfo> {
+  async saveSub(principal: Principal, projId: string | null, body: SaveSubBody): Promise<SubInfo> {
     const { project } = await this.access(principal, projId, 'edit');
     assertUnlocked(project);
     checkText(body.planName, body.remark);
@@ -299,7 +341,7 @@ export class ProjectsService {
     return this.subInfo(principal, projId, id);
   }
 
-  async subInfo(principal: Principal, projId: string, subId: number): Promise<SubInfo> {
+  async subInfo(principal: Principal, projId: string | null, subId: number): Promise<SubInfo> {
     const { project } = await this.access(principal, projId, 'view');
     const row = await this.findSub(project.id, subId);
     const children =
@@ -374,9 +416,25 @@ export class ProjectsService {
   // -------------------------------------------------------------------------------------------
 
   /**
+   * The project's weather as a calculation resolves it (pvConfig.weather, else the climatology),
+   * fetched on the first call only: best tilt, the calculation and the yield map share one resolution.
+   */
+  weatherOf(
+    project: ProjectRow,
+    choice: WeatherSourceChoice | undefined,
+    site: WeatherSite = projectSite(project),
+  ): () => Promise<ResolvedWeather> {
+    let resolved: Promise<ResolvedWeather> | undefined;
+    return () => {
+      resolved ??= this.weather.resolve({ site, choice, ownerUserId: project.owner_user_id });
+      return resolved;
+    };
+  }
+
+  /**
    * Orientation of maximum annual plane-of-array irradiation at the site (engine
-   * `orientationYieldTable` + `bestOrientation` on the site's weather), with the tilt × azimuth map.
-   * Cached per project until its position changes.
+   * `orientationYieldTable` + `bestOrientation`), with the tilt × azimuth map: on the project's
+   * weather (as its calculation), on the climatology for a bare site. Cached per project.
    */
   async bestDipAngle(
     principal: Principal,
@@ -387,92 +445,53 @@ export class ProjectsService {
       albedo?: number | undefined;
     },
   ): Promise<BestDipAngle> {
-    let latitudeDeg = body.latitudeDeg;
-    let longitudeDeg = body.longitudeDeg;
-    let projectId: number | null = null;
-    if (body.projId !== undefined) {
-      const { project } = await this.access(principal, body.projId, 'view');
-      projectId = project.id;
-      latitudeDeg ??= project.latitude_deg ?? undefined;
-      longitudeDeg ??= project.longitude_deg ?? undefined;
-    }
+    const albedo = body.albedo ?? 0.2;
+    const project =
+      body.projId === undefined ? null : (await this.access(principal, body.projId, 'view')).project;
+    const latitudeDeg = body.latitudeDeg ?? project?.latitude_deg ?? undefined;
+    const longitudeDeg = body.longitudeDeg ?? project?.longitude_deg ?? undefined;
     if (latitudeDeg === undefined || longitudeDeg === undefined)
       throw new AppError('ERR_PROJECT_LOCATION_REQUIRED');
-    const albedo = body.albedo ?? 0.2;
-    const cacheKey = `${BEST_TILT_CACHE}`;
-    if (projectId !== null) {
-      const cached = (await readCache(this.db, projectId, cacheKey)) as
-        | (BestDipAngle & { key: string })
-        | null;
-      const key = `${latitudeDeg},${longitudeDeg},${albedo}`;
-      if (cached && cached.key === key) {
-        const { key: _k, ...value } = cached;
-        return value;
-      }
-    }
-    const result = await this.computeBestDipAngle(latitudeDeg, longitudeDeg, albedo);
-    if (projectId !== null) {
-      await writeCache(
-        this.db,
-        projectId,
-        cacheKey,
-        { ...result, key: `${latitudeDeg},${longitudeDeg},${albedo}` },
-        nowIso(),
-      );
-    }
-    return result;
+    const site = { latitudeDeg: Number(latitudeDeg), longitudeDeg: Number(longitudeDeg) };
+    if (!project) return computeBestDipAngle(site, albedo, await this.weather.weatherAt(site));
+    const choice = (await this.configs(project.id)).pv.weather;
+    return this.cachedBest(project, site, albedo, choice, this.weatherOf(project, choice, site));
   }
 
-  async computeBestDipAngle(
-    latitudeDeg: number,
-    longitudeDeg: number,
-    albedo: number,
-  ): Promise<BestDipAngle> {
-    const { weather, source } = await this.weather.weatherAt({ latitudeDeg, longitudeDeg });
-    try {
-      // One 1 kWp simulation prepares the sun and sky of the site (engine `prepared.poaContext`).
-      const prepared = simulatePvSystem({
-        weather,
-        system: { arrays: [{ tiltDeg: Math.abs(latitudeDeg), azimuthDeg: 180, dcKw: 1 }], acKw: 1, albedo },
-        site: { latitudeDeg, longitudeDeg },
-      });
-      const best = bestOrientation({ poa: prepared.prepared.poaContext, albedo, latitudeDeg });
-      const round = (v: number, d: number) => Math.round(v * 10 ** d) / 10 ** d;
-      return {
-        tiltDeg: round(best.tiltDeg, 1),
-        azimuthDeg: round(best.azimuthDeg, 1),
-        poaGlobalKwhM2: round(best.poaGlobalKwhM2, 2),
-        ghiKwhM2: round(prepared.annual.ghiKwhM2, 2),
-        weatherSource: source,
-        table: {
-          tiltsDeg: Array.from(best.table.tiltsDeg),
-          azimuthsDeg: Array.from(best.table.azimuthsDeg),
-          poaGlobalKwhM2: Array.from(best.table.poaGlobalKwhM2, (v) => round(v, 2)),
-        },
-      };
-    } catch (error) {
-      if (error instanceof EngineInputError)
-        throw new AppError('ERR_PROJECT_INPUT_INVALID', { detail: error.message });
-      throw error;
-    }
-  }
-
-  /** Best orientation for a calculation (cached like bestDipAngle). */
-  async bestForProject(
+  /**
+   * Best orientation for a calculation, on the project's weather (`weather`: the calculation's
+   * `weatherOf`, so that both use one resolution); cached like bestDipAngle.
+   */
+  bestForProject(
     project: ProjectRow,
+    pv: Pick<PvConfig, 'albedo' | 'weather'>,
+    weather: () => Promise<SiteWeather> = this.weatherOf(project, pv.weather),
+  ): Promise<BestDipAngle> {
+    return this.cachedBest(project, projectSite(project), pv.albedo, pv.weather, weather);
+  }
+
+  /** The project's best orientation, cached until the site, albedo or weather choice changes. */
+  private async cachedBest(
+    project: ProjectRow,
+    site: WeatherSite,
     albedo: number,
-  ): Promise<{ tiltDeg: number; azimuthDeg: number }> {
-    const key = `${project.latitude_deg},${project.longitude_deg},${albedo}`;
+    choice: WeatherSourceChoice | undefined,
+    weather: () => Promise<SiteWeather>,
+  ): Promise<BestDipAngle> {
+    const key = JSON.stringify({ site, albedo, weather: choice ?? null });
     const cached = (await readCache(this.db, project.id, BEST_TILT_CACHE)) as
       | (BestDipAngle & { key: string })
       | null;
-    if (cached && cached.key === key) return cached;
-    const result = await this.computeBestDipAngle(
-      Number(project.latitude_deg),
-      Number(project.longitude_deg),
-      albedo,
-    );
-    await writeCache(this.db, project.id, BEST_TILT_CACHE, { ...result, key }, nowIso());
+    if (cached && cached.key === key) {
+      const { key: _key, ...value } = cached;
+      return value;
+    }
+    const resolved = await weather();
+    const result = computeBestDipAngle(site, albedo, resolved);
+    // A fallback (the chosen source was unavailable) is not kept: the next call tries the source again.
+    if (resolved.label.fallbackReason === undefined) {
+      await writeCache(this.db, project.id, BEST_TILT_CACHE, { ...result, key }, nowIso());
+    }
     return result;
   }
 

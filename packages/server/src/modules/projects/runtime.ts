@@ -1,7 +1,9 @@
 import { loadConfig } from '../../config';
 import { createObjectStorage, type ObjectStorage } from '../../providers/storage';
 import type { Db } from '../users/user.repository';
-import { ClimatologyWeatherSource, type WeatherSource } from './sources';
+import { WeatherService } from '../weather/weather.service';
+import { ModuleWeatherSource } from './project-weather';
+import type { WeatherSource } from './sources';
 
 /** What the calculation job needs besides the database. */
 export interface CalculationRuntime {
@@ -10,12 +12,12 @@ export interface CalculationRuntime {
 }
 
 const runtimes = new WeakMap<object, CalculationRuntime>();
-let fallback: CalculationRuntime | null = null;
 
 /**
  * Job handlers receive only the database (modules/jobs JobContext); the services of the process
  * that owns that database register its object storage and weather here. A worker process without
- * services (`npm run worker`) builds them from the environment, as the API does.
+ * services (`npm run worker`) builds them from the environment, as the API does: the same object
+ * storage and the weather module on this database (its answer cache and datasets).
  */
 export function registerCalculationRuntime(db: Db, runtime: CalculationRuntime): void {
   runtimes.set(db, runtime);
@@ -24,6 +26,12 @@ export function registerCalculationRuntime(db: Db, runtime: CalculationRuntime):
 export function calculationRuntimeFor(db: Db): CalculationRuntime {
   const registered = runtimes.get(db);
   if (registered) return registered;
-  fallback ??= { storage: createObjectStorage(loadConfig()), weather: new ClimatologyWeatherSource() };
-  return fallback;
+  const config = loadConfig();
+  const storage = createObjectStorage(config);
+  const built: CalculationRuntime = {
+    storage,
+    weather: new ModuleWeatherSource(new WeatherService(db, storage, config)),
+  };
+  runtimes.set(db, built);
+  return built;
 }

@@ -1,8 +1,11 @@
-import type {
-  PriceUserCategory,
-  PriceVoltageLevel,
-  ProjectPriceSource,
-  TouPeriodCode,
+import {
+  encodeWeatherSourceLabel,
+  type PriceUserCategory,
+  type PriceVoltageLevel,
+  type ProjectPriceSource,
+  type TouPeriodCode,
+  type WeatherSourceChoice,
+  type WeatherSourceLabel,
 } from '@pvplan/contract';
 import {
   type BasicChargeBasis,
@@ -18,7 +21,7 @@ import type { ObjectStorage } from '../../providers/storage';
 import type { Principal } from '../auth/principal';
 import { decodeSeries } from '../load/series-codec';
 import type { Db } from '../users/user.repository';
-import { MODEL_STEPS, MODEL_YEAR, type ResolvedTariff } from './assessment';
+import { type AssessmentWarning, MODEL_STEPS, MODEL_YEAR, type ResolvedTariff } from './assessment';
 
 /*
  * What a calculation needs from the other domains, as small interfaces (ports), with adapters to
@@ -29,35 +32,102 @@ import { MODEL_STEPS, MODEL_YEAR, type ResolvedTariff } from './assessment';
 // Weather
 // ---------------------------------------------------------------------------------------------
 
+export interface WeatherSite {
+  readonly latitudeDeg: number;
+  readonly longitudeDeg: number;
+}
+
 export interface SiteWeather {
   /** An hourly year (8760 rows, January first) in local standard time. */
   readonly weather: WeatherData;
-  /** Where it comes from, for the result page. */
+  /** Where it comes from (kind, data set, stations or coordinates). */
+  readonly label: WeatherSourceLabel;
+  /** The label as AssessmentSummary.weather.source keeps it (contract `weatherSourceText` reads it). */
   readonly source: string;
+}
+
+/** What a plan version records of its weather (PlanInputs.weather): the choice and the data used. */
+export interface PlanWeather {
+  readonly choice: WeatherSourceChoice;
+  readonly label: WeatherSourceLabel;
+  /** Whose uploaded datasets a 'file' choice names: the project owner's. */
+  readonly ownerUserId: number;
+}
+
+/** A project's weather as a calculation starts. */
+export interface WeatherRequest {
+  readonly site: WeatherSite;
+  /** pvConfig.weather; the climatology when absent. */
+  readonly choice: WeatherSourceChoice | undefined;
+  readonly ownerUserId: number;
+}
+
+export interface ResolvedWeather extends SiteWeather {
+  readonly recorded: PlanWeather;
+  /** Fallback and data-repair notes for the result (message keys of the contract). */
+  readonly warnings: AssessmentWarning[];
 }
 
 /** Hourly weather of a site for the model year. */
 export interface WeatherSource {
-  weatherAt(site: { readonly latitudeDeg: number; readonly longitudeDeg: number }): Promise<SiteWeather>;
+  /**
+   * The project's chosen source when a calculation starts (an online source that fails falls back
+   * to the climatology with a warning; a file that cannot serve a year is refused).
+   */
+  resolve(request: WeatherRequest): Promise<ResolvedWeather>;
+  /** The weather a plan recorded (the calculation job), or the climatology when none is recorded. */
+  weatherAt(site: WeatherSite, recorded?: PlanWeather | null): Promise<SiteWeather>;
+}
+
+function round(value: number, decimals: number): number {
+  const f = 10 ** decimals;
+  return Math.round(value * f) / f;
+}
+
+/** The built-in climatology's synthetic year at a site (engine `syntheticYearAt`), with its label. */
+export function climatologyYearAt(site: WeatherSite): SiteWeather {
+  const { weather, climate } = syntheticYearAt({
+    latitudeDeg: site.latitudeDeg,
+    longitudeDeg: site.longitudeDeg,
+    year: MODEL_YEAR,
+  });
+  const label: WeatherSourceLabel = {
+    kind: 'climatology',
+    requested: 'climatology',
+    name: `Built-in climatology (${climate.stations.map((s) => s.nameEn).join(', ')})`,
+    latitudeDeg: site.latitudeDeg,
+    longitudeDeg: site.longitudeDeg,
+    stations: climate.stations.map((s) => ({
+      nameZh: s.nameZh,
+      nameEn: s.nameEn,
+      distanceKm: round(s.distanceKm, 1),
+      weightPercent: round(s.weight * 100, 1),
+    })),
+  };
+  return { weather, label, source: encodeWeatherSourceLabel(label) };
 }
 
 /**
- * The built-in climatology (engine `syntheticYearAt`): offline, deterministic. The seam for the
- * weather module: when it exports `resolveWeather(site, preference)`, wrap it in a WeatherSource and
- * pass it to ProjectsService (services.ts); this one stays the fallback.
+ * The built-in climatology only (engine `syntheticYearAt`): offline, deterministic. A process
+ * without the weather module (a bare worker) uses it; `ModuleWeatherSource` (project-weather.ts)
+ * serves the other sources and falls back to this one.
  */
 export class ClimatologyWeatherSource implements WeatherSource {
-  async weatherAt(site: {
-    readonly latitudeDeg: number;
-    readonly longitudeDeg: number;
-  }): Promise<SiteWeather> {
-    const { weather, climate } = syntheticYearAt({
-      latitudeDeg: site.latitudeDeg,
-      longitudeDeg: site.longitudeDeg,
-      year: MODEL_YEAR,
-    });
-    const stations = climate.stations.map((s) => `${s.nameEn} ${s.distanceKm.toFixed(0)} km`).join(', ');
-    return { weather, source: `climatology (synthetic year; stations: ${stations})` };
+  async resolve(request: WeatherRequest): Promise<ResolvedWeather> {
+    const found = climatologyYearAt(request.site);
+    return {
+      ...found,
+      recorded: {
+        choice: request.choice ?? { source: 'climatology' },
+        label: found.label,
+        ownerUserId: request.ownerUserId,
+      },
+      warnings: [],
+    };
+  }
+
+  async weatherAt(site: WeatherSite): Promise<SiteWeather> {
+    return climatologyYearAt(site);
   }
 }
 
@@ -253,7 +323,8 @@ export interface LoadSource {
 }
 
 const LOCAL_START = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})/;
-const MONTH_START_DAY = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334];
+/** Day of the year (0-based) on which each month of a common year starts. */
+export const MONTH_START_DAY = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334];
 
 /**
  * Folds an interval series of any start and step (15/30/60 min) onto the hourly model year by

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { consumeTotals, creditTotals, membershipAfterPurchase, refundTotals, shortfall } from './quota-rules';
+import { extendMembership, membershipAfterPurchase } from './quota-rules';
 
 const NOW = '2026-03-10T08:00:00.000Z';
 
@@ -60,28 +60,32 @@ describe('membershipAfterPurchase (hand-worked dates)', () => {
   });
 });
 
-describe('quota arithmetic (4 decimals, never below 0)', () => {
-  const zero = { totalCapacityMw: 0, usedCapacityMw: 0, totalAreaWanM2: 0, usedAreaWanM2: 0 };
-
-  it('adds without float noise: 0.1 + 0.2 = 0.3', () => {
-    expect(creditTotals({ ...zero, totalCapacityMw: 0.1 }, 0.2, 0)).toMatchObject({ totalCapacityMw: 0.3 });
-    expect(consumeTotals({ ...zero, usedAreaWanM2: 0.7 }, 0, 0.1)).toMatchObject({ usedAreaWanM2: 0.8 });
-  });
-
-  it('names what is missing and how much remains', () => {
-    const totals = { totalCapacityMw: 10, usedCapacityMw: 9.9, totalAreaWanM2: 1, usedAreaWanM2: 0 };
-    expect(shortfall(totals, 0.1, 1)).toBeNull();
-    expect(shortfall(totals, 0.3, 0)).toEqual({ kind: 'capacity', needed: 0.3, remaining: 0.1 });
-    expect(shortfall(totals, 0, 1.0001)).toEqual({ kind: 'area', needed: 1.0001, remaining: 1 });
-    // Used above total (an administrator lowered the total): nothing remains, nothing negative.
-    expect(shortfall({ ...totals, usedCapacityMw: 12 }, 0.0001, 0)).toEqual({
-      kind: 'capacity',
-      needed: 0.0001,
-      remaining: 0,
+describe('extendMembership (hand-worked dates)', () => {
+  it('turns a free user into a member ending `days` after now', () => {
+    // 2026-03-10T08:00Z + 2 days = 2026-03-12T08:00Z.
+    expect(extendMembership({ tier: 0, tierExpiresAt: null }, 2, NOW)).toEqual({
+      tier: 1,
+      tierExpiresAt: '2026-03-12T08:00:00.000Z',
     });
   });
 
-  it('refunds down to 0 at most', () => {
-    expect(refundTotals({ ...zero, usedCapacityMw: 0.2 }, 0.5, 0)).toMatchObject({ usedCapacityMw: 0 });
+  it('extends a running membership from its end and keeps the tier', () => {
+    // 2026-03-31T00:00Z + 2 days = 2026-04-02T00:00Z (March has 31 days).
+    expect(extendMembership({ tier: 2, tierExpiresAt: '2026-03-31T00:00:00.000Z' }, 2, NOW)).toEqual({
+      tier: 2,
+      tierExpiresAt: '2026-04-02T00:00:00.000Z',
+    });
+  });
+
+  it('restarts an expired membership from now as tier 1', () => {
+    expect(extendMembership({ tier: 2, tierExpiresAt: '2026-01-01T00:00:00.000Z' }, 3, NOW)).toEqual({
+      tier: 1,
+      tierExpiresAt: '2026-03-13T08:00:00.000Z',
+    });
+  });
+
+  it('leaves a membership without end, and a zero reward, alone', () => {
+    expect(extendMembership({ tier: 1, tierExpiresAt: null }, 2, NOW)).toBeNull();
+    expect(extendMembership({ tier: 0, tierExpiresAt: null }, 0, NOW)).toBeNull();
   });
 });

@@ -1,12 +1,35 @@
-import { round4 } from '@pvplan/contract';
-import { DAY_MS, type Membership } from '../invitation/invitation-rules';
+import { HOUR_MS } from '../../shared/time';
 
-export type { Membership } from '../invitation/invitation-rules';
+export const DAY_MS = 24 * HOUR_MS;
+
+export interface Membership {
+  readonly tier: number;
+  /** ISO-8601 UTC, or null for a membership without end (or the free tier). */
+  readonly tierExpiresAt: string | null;
+}
 
 /** A paid tier that has not ended at `nowIso` (a paid tier without end never ends). */
 export function isRunning(current: Membership, nowIso: string): boolean {
   const paid = current.tier === 1 || current.tier === 2;
   return paid && (current.tierExpiresAt === null || current.tierExpiresAt >= nowIso);
+}
+
+/**
+ * The membership after `days` of reward membership are added at `nowIso`:
+ * - a paid tier still running is extended from its current end, keeping its tier;
+ * - a free or expired membership becomes tier 1 (member) ending `days` from now;
+ * - a paid tier without end, or zero days, changes nothing (answers null).
+ */
+export function extendMembership(current: Membership, days: number, nowIso: string): Membership | null {
+  if (!(days > 0)) return null;
+  const paid = current.tier === 1 || current.tier === 2;
+  if (paid && current.tierExpiresAt === null) return null;
+  const running = isRunning(current, nowIso);
+  const fromMs = Date.parse(running ? (current.tierExpiresAt as string) : nowIso);
+  return {
+    tier: running ? current.tier : 1,
+    tierExpiresAt: new Date(fromMs + days * DAY_MS).toISOString(),
+  };
 }
 
 /**
@@ -34,52 +57,4 @@ export function membershipAfterPurchase(
   const upgradedEnd = addDays(nowMs);
   const currentEnd = current.tierExpiresAt;
   return { tier, tierExpiresAt: currentEnd === null || currentEnd < upgradedEnd ? upgradedEnd : currentEnd };
-}
-
-/** A quota row's figures after a change, each rounded to 4 decimals (spec 000 §9). */
-export interface QuotaTotals {
-  readonly totalCapacityMw: number;
-  readonly usedCapacityMw: number;
-  readonly totalAreaWanM2: number;
-  readonly usedAreaWanM2: number;
-}
-
-export function creditTotals(current: QuotaTotals, capacityMw: number, areaWanM2: number): QuotaTotals {
-  return {
-    ...current,
-    totalCapacityMw: round4(current.totalCapacityMw + capacityMw),
-    totalAreaWanM2: round4(current.totalAreaWanM2 + areaWanM2),
-  };
-}
-
-/** What is missing for a use of the quota: null when both figures fit in what remains. */
-export function shortfall(
-  current: QuotaTotals,
-  capacityMw: number,
-  areaWanM2: number,
-): { kind: 'capacity' | 'area'; needed: number; remaining: number } | null {
-  const remainingCapacity = Math.max(0, round4(current.totalCapacityMw - current.usedCapacityMw));
-  const remainingArea = Math.max(0, round4(current.totalAreaWanM2 - current.usedAreaWanM2));
-  if (round4(capacityMw) > remainingCapacity)
-    return { kind: 'capacity', needed: round4(capacityMw), remaining: remainingCapacity };
-  if (round4(areaWanM2) > remainingArea)
-    return { kind: 'area', needed: round4(areaWanM2), remaining: remainingArea };
-  return null;
-}
-
-export function consumeTotals(current: QuotaTotals, capacityMw: number, areaWanM2: number): QuotaTotals {
-  return {
-    ...current,
-    usedCapacityMw: round4(current.usedCapacityMw + capacityMw),
-    usedAreaWanM2: round4(current.usedAreaWanM2 + areaWanM2),
-  };
-}
-
-/** Gives a use back; usage never goes below 0. */
-export function refundTotals(current: QuotaTotals, capacityMw: number, areaWanM2: number): QuotaTotals {
-  return {
-    ...current,
-    usedCapacityMw: Math.max(0, round4(current.usedCapacityMw - capacityMw)),
-    usedAreaWanM2: Math.max(0, round4(current.usedAreaWanM2 - areaWanM2)),
-  };
 }

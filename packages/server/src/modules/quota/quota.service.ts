@@ -8,23 +8,28 @@ import {
 } from '@pvplan/contract';
 import type { Kysely } from 'kysely';
 import type { Database, QuotaUsageRow } from '../../db/tables';
-import { AppError } from '../../http/app-error';
+import { AppError, failIf } from '../../http/app-error';
 import { nowIso } from '../../shared/time';
 import { effectiveTier } from '../auth/principal';
-import { lockUser } from '../invitation/invitation.repository';
-import { extendMembership } from '../invitation/invitation-rules';
-import { type Db, findUserById } from '../users/user.repository';
+import { type Db, findUserById, inTransaction, lockUser } from '../users/user.repository';
 import {
+  deleteLedgerEntry,
   findUsage,
+  giveBackToQuota,
+  incrementTotals,
   insertLedgerOnce,
   insertUsage,
   ledgerSums,
-  lockQuota,
+  markUsageRefunded,
+  openUsagesOfJob,
+  type QuotaKind,
   readQuota,
+  takeFromQuota,
   usagePage,
-  writeQuota,
 } from './quota.repository';
-import { consumeTotals, creditTotals, membershipAfterPurchase, refundTotals, shortfall } from './quota-rules';
+import { extendMembership, membershipAfterPurchase } from './quota-rules';
+
+export type { QuotaKind } from './quota.repository';
 
 /** What a credit adds: quota, and membership days bought (`purchase`) or given (`reward`). */
 export interface QuotaCredit {
@@ -40,23 +45,136 @@ export interface QuotaCredit {
   readonly ref: string;
 }
 
-/** A use of the quota by a gated feature (optimal design, modelling), with what the statistics show. */
-export interface QuotaUse {
+/** What a gated feature's use of the quota shows in the usage statistics table (spec 001 §3). */
+export interface UsageProject {
+  readonly projectId?: string | null;
+  readonly projectName: string;
+  readonly area?: string | null;
+  readonly designModel?: string | null;
+  readonly optTarget?: string | null;
+  readonly projArea?: number | null;
+  readonly schemaCapacity?: number | null;
+}
+
+/** One use of one quota, reserved for a job (or another unique piece of work) of a gated feature. */
+export interface QuotaConsumption {
   readonly userId: number;
-  readonly capacityMw: number;
-  readonly areaWanM2: number;
-  /** The feature ('optimalDesign', 'modelling', …) and the job or plan id: a use happens once per ref. */
-  readonly source: string;
-  readonly ref: string;
-  readonly project: {
-    readonly projectId?: string | null;
-    readonly projectName: string;
-    readonly area?: string | null;
-    readonly designModel?: string | null;
-    readonly optTarget?: string | null;
-    readonly projArea?: number | null;
-    readonly schemaCapacity?: number | null;
-  };
+  readonly kind: QuotaKind;
+  /** MW for capacity, 万m² for area; more than 0, 4 decimals. */
+  readonly amount: number;
+  /** The feature using it ('optimalDesign', 'modelling', …): the ledger's source. */
+  readonly reason: string;
+  /** The job it is reserved for (a jobs-table id links the refund to the job's failure), or another unique id. */
+  readonly jobId: number | string;
+  readonly project?: UsageProject;
+}
+
+/** The reference of a use in the ledger and the usage table: one per job and quota kind. */
+export function usageRef(jobId: number | string, kind: QuotaKind): string {
+  return `job:${jobId}:${kind}`;
+}
+
+/**
+ * Takes a use off the quota inside the caller's transaction, once per (reason, job, kind):
+ * 1. the ledger row (unique on kind, source, ref) is written first; a repeat finds it and answers
+ *    the first use's usage id with consumed false (on PostgreSQL a concurrent repeat waits for the
+ *    first to commit or roll back);
+ * 2. one conditional UPDATE takes the amount only if that much remains (never below zero);
+ * 3. when it does not, the ledger row is removed again and ERR_QUOTA_INSUFFICIENT is thrown.
+ */
+export async function consumeQuota(
+  trx: Db,
+  use: QuotaConsumption,
+  now = nowIso(),
+): Promise<{ usageId: number; consumed: boolean }> {
+  const amount = round4(use.amount);
+  failIf(!(amount > 0) || !Number.isFinite(amount), 'ERR_VALIDATION', { detail: 'amount > 0' });
+  const ref = usageRef(use.jobId, use.kind);
+  const capacityMw = use.kind === 'capacity' ? amount : 0;
+  const areaWanM2 = use.kind === 'area' ? amount : 0;
+  const ledgerId = await insertLedgerOnce(
+    trx,
+    { userId: use.userId, kind: 'consume', source: use.reason, ref, capacityMw, areaWanM2, memberDays: 0 },
+    now,
+  );
+  if (ledgerId === null) {
+    const existing = await findUsage(trx, use.reason, ref);
+    if (!existing) throw new Error(`quota use ${use.reason}/${ref} is in the ledger without its usage row`);
+    return { usageId: existing.id, consumed: false };
+  }
+  if (!(await takeFromQuota(trx, use.userId, use.kind, amount, now))) {
+    await deleteLedgerEntry(trx, ledgerId);
+    const quota = await readQuota(trx, use.userId);
+    const total = Number(
+      (use.kind === 'capacity' ? quota?.total_capacity_mw : quota?.total_area_wan_m2) ?? 0,
+    );
+    const used = Number((use.kind === 'capacity' ? quota?.used_capacity_mw : quota?.used_area_wan_m2) ?? 0);
+    throw new AppError('ERR_QUOTA_INSUFFICIENT', {
+      needed: amount,
+      remaining: Math.max(0, round4(total - used)),
+      unit: use.kind === 'capacity' ? 'MW' : '万m²',
+    });
+  }
+  const project = use.project ?? { projectName: '' };
+  const usageId = await insertUsage(trx, {
+    user_id: use.userId,
+    source: use.reason,
+    ref,
+    job_id: typeof use.jobId === 'number' ? use.jobId : null,
+    project_id: project.projectId ?? null,
+    project_name: project.projectName.slice(0, 128),
+    area: project.area ?? null,
+    design_model: project.designModel ?? null,
+    opt_target: project.optTarget ?? null,
+    proj_area: project.projArea ?? null,
+    schema_capacity: project.schemaCapacity ?? null,
+    capacity_mw: capacityMw,
+    area_wan_m2: areaWanM2,
+    times: 1,
+    refunded_at: null,
+    created_at: now,
+    updated_at: now,
+  });
+  return { usageId, consumed: true };
+}
+
+/**
+ * Gives one use back, once: the usage row is flipped to refunded by a conditional UPDATE (only the
+ * caller that flips it goes on), the refund is written to the ledger and the usage is taken off
+ * user_quotas in one statement. False when it was already given back.
+ */
+async function refundUsage(trx: Db, usage: QuotaUsageRow, now: string): Promise<boolean> {
+  if (!(await markUsageRefunded(trx, usage.id, now))) return false;
+  const capacityMw = Number(usage.capacity_mw);
+  const areaWanM2 = Number(usage.area_wan_m2);
+  const ledgerId = await insertLedgerOnce(
+    trx,
+    {
+      userId: usage.user_id,
+      kind: 'refund',
+      source: usage.source,
+      ref: usage.ref,
+      capacityMw,
+      areaWanM2,
+      memberDays: 0,
+    },
+    now,
+  );
+  if (ledgerId === null) return false;
+  await giveBackToQuota(trx, usage.user_id, capacityMw, areaWanM2, now);
+  return true;
+}
+
+/**
+ * Gives back every use reserved for a job that failed for good, inside the caller's transaction
+ * (the job runner's failure hook). Idempotent: a second call finds nothing open and answers 0.
+ */
+export async function refundJobQuota(trx: Db, jobId: number, now = nowIso()): Promise<number> {
+  let refunded = 0;
+  for (const usage of await openUsagesOfJob(trx, jobId)) {
+    if (await refundUsage(trx, usage, now)) refunded += 1;
+  }
+  return refunded;
 }
 
 /**
@@ -81,16 +199,13 @@ export async function creditQuota(trx: Db, credit: QuotaCredit, now = nowIso()):
     },
     now,
   );
-  if (!written) return false;
+  if (written === null) return false;
   // Lock order users -> user_quotas everywhere (the invite credit takes the inviter's users row
   // first too), so two credits of one user cannot deadlock on PostgreSQL.
   if (memberDays > 0 && !(await lockUser(trx, credit.userId, now))) {
     throw new Error(`user ${credit.userId} does not exist`);
   }
-  if (capacityMw > 0 || areaWanM2 > 0) {
-    const current = await lockQuota(trx, credit.userId, now);
-    await writeQuota(trx, credit.userId, creditTotals(current, capacityMw, areaWanM2), now);
-  }
+  if (capacityMw > 0 || areaWanM2 > 0) await incrementTotals(trx, credit.userId, capacityMw, areaWanM2, now);
   if (memberDays > 0) {
     const user = await findUserById(trx, credit.userId);
     if (!user) throw new Error(`user ${credit.userId} does not exist`);
@@ -142,89 +257,36 @@ export class QuotaService {
   }
 
   /**
-   * Takes a use off the quota atomically: refused with ERR_QUOTA_INSUFFICIENT when either figure
-   * exceeds what remains. The same (source, ref) twice takes it once and answers the same usage id.
-   * Pass `trx` to make the use part of the caller's transaction (e.g. with the job it pays for).
+   * Takes `amount` (MW for capacity, 万m² for area) off the user's quota for a job of a gated
+   * feature (`reason`: 'optimalDesign', 'modelling', …), atomically and never below zero (see
+   * consumeQuota); refused with ERR_QUOTA_INSUFFICIENT when less remains. The same job and kind
+   * twice takes it once. Pass `trx` to make the use part of the caller's transaction (the job's
+   * insert); an ERR_QUOTA_INSUFFICIENT thrown there leaves nothing behind.
    */
-  async consume(use: QuotaUse, trx?: Db): Promise<{ usageId: number; consumed: boolean }> {
-    const run = async (db: Db) => {
-      const now = nowIso();
-      const capacityMw = round4(Math.max(0, use.capacityMw));
-      const areaWanM2 = round4(Math.max(0, use.areaWanM2));
-      const current = await lockQuota(db, use.userId, now);
-      const existing = await findUsage(db, use.source, use.ref);
-      if (existing) return { usageId: existing.id, consumed: false };
-      const missing = shortfall(current, capacityMw, areaWanM2);
-      if (missing) {
-        throw new AppError('ERR_QUOTA_INSUFFICIENT', {
-          needed: missing.needed,
-          remaining: missing.remaining,
-          unit: missing.kind === 'capacity' ? 'MW' : '万m²',
-        });
-      }
-      const written = await insertLedgerOnce(
-        db,
-        {
-          userId: use.userId,
-          kind: 'consume',
-          source: use.source,
-          ref: use.ref,
-          capacityMw,
-          areaWanM2,
-          memberDays: 0,
-        },
-        now,
-      );
-      if (!written)
-        throw new Error(`quota use ${use.source}/${use.ref} is in the ledger without its usage row`);
-      await writeQuota(db, use.userId, consumeTotals(current, capacityMw, areaWanM2), now);
-      const usageId = await insertUsage(db, {
-        user_id: use.userId,
-        source: use.source,
-        ref: use.ref,
-        project_id: use.project.projectId ?? null,
-        project_name: use.project.projectName,
-        area: use.project.area ?? null,
-        design_model: use.project.designModel ?? null,
-        opt_target: use.project.optTarget ?? null,
-        proj_area: use.project.projArea ?? null,
-        schema_capacity: use.project.schemaCapacity ?? null,
-        capacity_mw: capacityMw,
-        area_wan_m2: areaWanM2,
-        times: 1,
-        refunded_at: null,
-        created_at: now,
-        updated_at: now,
-      });
-      return { usageId, consumed: true };
-    };
-    return trx ? run(trx) : this.db.transaction().execute(run);
+  async consume(
+    userId: number,
+    kind: QuotaKind,
+    amount: number,
+    reason: string,
+    jobId: number | string,
+    options: { project?: UsageProject; trx?: Db } = {},
+  ): Promise<{ usageId: number; consumed: boolean }> {
+    return inTransaction(options.trx ?? this.db, (db) =>
+      consumeQuota(db, { userId, kind, amount, reason, jobId, project: options.project }),
+    );
   }
 
-  /** Gives a use back (its job failed), once: false when there is nothing (left) to refund. */
-  async refund(source: string, ref: string, trx?: Db): Promise<boolean> {
-    const run = async (db: Db) => {
-      const now = nowIso();
-      const usage = await findUsage(db, source, ref);
-      if (!usage || usage.refunded_at !== null) return false;
-      const capacityMw = Number(usage.capacity_mw);
-      const areaWanM2 = Number(usage.area_wan_m2);
-      const written = await insertLedgerOnce(
-        db,
-        { userId: usage.user_id, kind: 'refund', source, ref, capacityMw, areaWanM2, memberDays: 0 },
-        now,
-      );
-      if (!written) return false;
-      const current = await lockQuota(db, usage.user_id, now);
-      await writeQuota(db, usage.user_id, refundTotals(current, capacityMw, areaWanM2), now);
-      await db
-        .updateTable('quota_usages')
-        .set({ refunded_at: now, updated_at: now })
-        .where('id', '=', usage.id)
-        .execute();
-      return true;
-    };
-    return trx ? run(trx) : this.db.transaction().execute(run);
+  /** Gives back one use (reason, job, kind), once: false when there is nothing (left) to refund. */
+  async refund(reason: string, jobId: number | string, kind: QuotaKind, trx?: Db): Promise<boolean> {
+    return inTransaction(trx ?? this.db, async (db) => {
+      const usage = await findUsage(db, reason, usageRef(jobId, kind));
+      return usage ? refundUsage(db, usage, nowIso()) : false;
+    });
+  }
+
+  /** Gives back every open use of a job that failed (what the job runner's failure hook does). */
+  async refundJob(jobId: number, trx?: Db): Promise<number> {
+    return inTransaction(trx ?? this.db, (db) => refundJobQuota(db, jobId));
   }
 
   /** The usage capacity of spec 000 §3 for one user. */

@@ -1,4 +1,4 @@
-import type { Language, PlanView, ProjectView } from '@pvplan/contract';
+import { type Language, type PlanView, type ProjectView, weatherSourceText } from '@pvplan/contract';
 import type { AssessmentSummary } from '../projects/assessment';
 import type { ChartSpec } from './charts';
 import { type ReportText, reportText, reportTitle } from './report-text';
@@ -126,27 +126,24 @@ export function buildReportModel(
   headline.push(
     {
       label: t.annualIncome,
-      value: withUnit(formatNumber(wan(h.annualIncomeYuan), 2), language === 'en' ? '10k yuan' : '万元'),
+      value: withUnit(formatNumber(wan(h.annualIncomeYuan), 2), t.wanYuan),
     },
     { label: t.projectIrr, value: irr(ind.projectIrrAfterTax) },
     { label: t.projectIrrPreTax, value: irr(ind.projectIrrPreTax) },
     { label: t.equityIrr, value: irr(ind.equityIrr) },
     {
       label: t.npv,
-      value: withUnit(
-        formatNumber(wan(ind.npvProjectAfterTaxYuan), 2),
-        language === 'en' ? '10k yuan' : '万元',
-      ),
+      value: withUnit(formatNumber(wan(ind.npvProjectAfterTaxYuan), 2), t.wanYuan),
     },
     { label: t.staticPayback, value: years(ind.paybackProjectAfterTax.static.years) },
     { label: t.dynamicPayback, value: years(ind.paybackProjectAfterTax.dynamic.years) },
     {
       label: t.totalInvestment,
-      value: withUnit(formatNumber(wan(ind.totalInvestmentYuan), 2), language === 'en' ? '10k yuan' : '万元'),
+      value: withUnit(formatNumber(wan(ind.totalInvestmentYuan), 2), t.wanYuan),
     },
     {
       label: t.totalNetProfit,
-      value: withUnit(formatNumber(wan(ind.totalNetProfitYuan), 2), language === 'en' ? '10k yuan' : '万元'),
+      value: withUnit(formatNumber(wan(ind.totalNetProfitYuan), 2), t.wanYuan),
     },
   );
   if (ind.lcoeYuanPerKwh !== null)
@@ -155,7 +152,7 @@ export function buildReportModel(
     headline.push({ label: t.lcos, value: `${formatNumber(ind.lcosYuanPerKwh, 4)} yuan/kWh` });
 
   const assumptions: KeyValue[] = [
-    { label: t.weatherSource, value: summary.weather.source },
+    { label: t.weatherSource, value: weatherSourceText(language, summary.weather.source) },
     { label: t.ghi, value: withUnit(formatNumber(summary.weather.ghiKwhM2, 1), 'kWh/m²') },
     { label: t.loadSource, value: summary.load.source },
     { label: t.annualLoad, value: `${formatNumber(summary.load.annualKwh)} kWh` },
@@ -194,7 +191,7 @@ export function buildReportModel(
     { label: t.discountRate, value: formatPercent(ind.discountRate) },
     {
       label: t.equityLoan,
-      value: `${formatNumber(wan(ind.equityYuan), 2)} / ${formatNumber(wan(ind.loanYuan), 2)} ${language === 'en' ? '10k yuan' : '万元'}`,
+      value: `${formatNumber(wan(ind.equityYuan), 2)} / ${formatNumber(wan(ind.loanYuan), 2)} ${t.wanYuan}`,
     },
   );
 

@@ -93,6 +93,7 @@ const zh = {
   cfCumulative: '累计现金流 (万元)',
   years: '年',
   hours: '小时',
+  wanYuan: '万元',
   page: '第 {page} 页',
   strategy: {
     oneChargeOneDischarge: '一充一放',
@@ -198,6 +199,7 @@ const en: ReportText = {
   cfCumulative: 'Cumulative (10k yuan)',
   years: 'years',
   hours: 'h',
+  wanYuan: '10k yuan',
   page: 'Page {page}',
   strategy: {
     oneChargeOneDischarge: 'one charge, one discharge a day',

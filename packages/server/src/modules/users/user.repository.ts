@@ -3,6 +3,25 @@ import type { Database, NewUser, UserRow } from '../../db/tables';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
+/** Runs `work` in a transaction of its own, or inside the caller's when `db` already is one. */
+export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
+/**
+ * Takes the user's row lock for the rest of the transaction (PostgreSQL: a concurrent credit to
+ * the same user waits here, then reads the committed totals; SQLite runs one writer at a time).
+ * Dialect-neutral, unlike SELECT … FOR UPDATE. Answers false when the user does not exist.
+ */
+export async function lockUser(db: Db, userId: number, nowIso: string): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ updated_at: nowIso })
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export interface RoleRow {
   readonly id: number;
   readonly role_key: string;

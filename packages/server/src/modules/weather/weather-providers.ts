@@ -22,6 +22,7 @@ import type { Db } from '../users/user.repository';
 import { findApiCache, insertApiCache } from './weather.repository';
 import { fetchProviderText, WeatherProviderError } from './weather-http';
 import { type CachedSeries, canonicalJson, sha256Hex, type WeatherSeriesCache } from './weather-series-cache';
+import { decodeWeatherText } from './weather-text';
 import { summariseWeather } from './weather-views';
 
 /** A site as the providers need it: position, elevation when known, fixed UTC offset of the labels. */
@@ -417,7 +418,7 @@ export class FileWeatherProvider implements WeatherProvider {
       async () => {
         const object = await this.storage.get(rawKey);
         if (!object) throw new Error(`weather file ${rawKey} is missing from storage`);
-        return parseWeather((await buffer(object.body)).toString('utf8'), options);
+        return parseWeather(decodeWeatherText(await buffer(object.body)), options);
       },
     );
     const chain = row.corrections_json

@@ -58,6 +58,7 @@ import {
   type WeatherSite,
 } from './weather-providers';
 import { type CachedSeries, canonicalJson, sha256Hex, WeatherSeriesCache } from './weather-series-cache';
+import { decodeWeatherText } from './weather-text';
 import { summariseWeather } from './weather-views';
 
 /** An uploaded file as the route hands it over. */
@@ -69,22 +70,6 @@ export interface IncomingWeatherFile {
 /** Weather with its source record and, when the preferred source failed, a localised notice. */
 export interface ResolvedWeather extends ProvidedWeather {
   readonly notice: string | null;
-}
-
-/**
- * File bytes as text: UTF-8 (BOM allowed), else GB18030 — Chinese station exports are often
- * GBK-encoded — else UTF-8 with replacement characters (the parser then names the bad line).
- */
-export function decodeWeatherText(bytes: Buffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    try {
-      return new TextDecoder('gb18030', { fatal: true }).decode(bytes);
-    } catch {
-      return new TextDecoder('utf-8').decode(bytes);
-    }
-  }
 }
 
 /** The contract's upload options as the engine's parse options. */

@@ -1,4 +1,5 @@
 import type { PayMethod } from '@pvplan/contract';
+import { HOUR_MS } from '../../../shared/time';
 
 /** What a provider needs to show a QR code for an order. */
 export interface QrRequest {
@@ -60,12 +61,13 @@ export class ProviderError extends Error {
 }
 
 /**
- * One payment provider behind the same interface: the sandbox, WeChat Pay (API v3, Native) and
- * Alipay (precreate). The client-facing calls ccb/getDyQrCode and ccb/payStatus (spec 001 §7) map
- * onto createQr and query; notifications onto verifyNotification.
+ * One payment provider behind the same interface: the sandbox, WeChat Pay (API v3, Native), Alipay
+ * (precreate) and China Construction Bank's aggregated QR. The client-facing calls ccb/getDyQrCode
+ * and ccb/payStatus (spec 001 §7) map onto createQr and query; notifications onto
+ * verifyNotification; ccb/manualUpdate is the administrators' audited confirmation of any of them.
  */
 export interface PaymentProvider {
-  readonly name: 'sandbox' | 'wechat' | 'alipay';
+  readonly name: 'sandbox' | 'wechat' | 'alipay' | 'ccb';
   /** Spec 001 §3: 1 WeChat, 2 Alipay, 3 other. */
   readonly payMethod: PayMethod;
   createQr(request: QrRequest): Promise<QrAnswer>;
@@ -86,16 +88,22 @@ export function headerValue(
   return first?.trim() ? first.trim() : null;
 }
 
-/** ISO time as China Standard Time (UTC+8, no daylight saving): 2026-03-10 16:00:00. */
+/** China Standard Time is UTC+8 all year (no daylight saving). */
+const CHINA_UTC_OFFSET_MS = 8 * HOUR_MS;
+
+/** The China Standard Time wall clock of an ISO instant: 2026-03-10T16:00:00 (no zone). */
+export function chinaWallClock(iso: string): string {
+  return new Date(Date.parse(iso) + CHINA_UTC_OFFSET_MS).toISOString().slice(0, 19);
+}
+
+/** ISO time as China Standard Time: 2026-03-10 16:00:00. */
 export function chinaTimeText(iso: string): string {
-  const shifted = new Date(Date.parse(iso) + 8 * 3_600_000).toISOString();
-  return `${shifted.slice(0, 10)} ${shifted.slice(11, 19)}`;
+  return chinaWallClock(iso).replace('T', ' ');
 }
 
 /** ISO time as RFC 3339 in China Standard Time: 2026-03-10T16:00:00+08:00 (WeChat Pay's format). */
 export function chinaRfc3339(iso: string): string {
-  const shifted = new Date(Date.parse(iso) + 8 * 3_600_000).toISOString();
-  return `${shifted.slice(0, 19)}+08:00`;
+  return `${chinaWallClock(iso)}+08:00`;
 }
 
 /** "2026-03-10 16:00:00" China time back to ISO UTC; null when malformed. */

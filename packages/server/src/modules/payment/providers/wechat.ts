@@ -1,4 +1,4 @@
-import { createDecipheriv, createSign, createVerify, randomBytes } from 'node:crypto';
+import { createSign, createVerify, type KeyObject, randomBytes } from 'node:crypto';
 import { PAY_METHOD_WECHAT } from '@pvplan/contract';
 import {
   chinaRfc3339,
@@ -13,6 +13,14 @@ import {
   type QrRequest,
   type VerifiedNotification,
 } from './provider';
+import {
+  type CertificatesAnswer,
+  decryptWechatResource,
+  WECHAT_CERTIFICATES_PATH,
+  WechatPlatformCertificates,
+} from './wechat-certificates';
+
+export { decryptWechatResource } from './wechat-certificates';
 
 export interface WechatPayConfig {
   readonly appId: string;
@@ -21,10 +29,17 @@ export interface WechatPayConfig {
   readonly merchantSerialNo: string;
   /** Merchant API private key, PEM (PKCS#8 or PKCS#1). */
   readonly merchantPrivateKey: string;
-  /** WeChat Pay platform public key (or certificate), PEM: verifies answers and notifications. */
-  readonly platformPublicKey: string;
-  /** Serial of that platform key/certificate; answers signed under another serial are refused. */
+  /**
+   * A WeChat Pay platform public key (or certificate), PEM, configured by hand (e.g. the newer
+   * "WeChat Pay public key"); optional when the platform certificates are downloaded.
+   */
+  readonly platformPublicKey?: string | null;
+  /** Serial of that key; without it the key answers for any serial (as before rotation support). */
   readonly platformSerialNo?: string;
+  /** Download and rotate the platform certificates from /v3/certificates (default true). */
+  readonly downloadCertificates?: boolean;
+  /** How long a downloaded certificate set is used before it is fetched again (default 12 h). */
+  readonly certificateRefreshMs?: number;
   /** The 32-byte API v3 key that encrypts notification resources (AEAD_AES_256_GCM). */
   readonly apiV3Key: string;
   /** https://api.mch.weixin.qq.com unless a test points it elsewhere. */
@@ -34,6 +49,10 @@ export interface WechatPayConfig {
 
 /** Notifications older than this (by their Wechatpay-Timestamp) are refused as replays. */
 export const WECHAT_NOTIFY_MAX_AGE_SECONDS = 300;
+/** A downloaded platform certificate set is fetched again after 12 hours. */
+export const WECHAT_CERT_REFRESH_MS = 12 * 3_600_000;
+/** An unknown Wechatpay-Serial forces a download at most once a minute. */
+export const WECHAT_CERT_MIN_GAP_MS = 60_000;
 
 /** The message WeChat Pay API v3 signs for a request: method, path with query, timestamp, nonce, body. */
 export function wechatRequestMessage(
@@ -55,34 +74,15 @@ export function rsaSha256Sign(message: string, privateKeyPem: string): string {
   return createSign('RSA-SHA256').update(message, 'utf8').sign(privateKeyPem, 'base64');
 }
 
-export function rsaSha256Verify(message: string, signatureBase64: string, publicKeyPem: string): boolean {
+export function rsaSha256Verify(
+  message: string,
+  signatureBase64: string,
+  publicKey: string | KeyObject,
+): boolean {
   try {
-    return createVerify('RSA-SHA256').update(message, 'utf8').verify(publicKeyPem, signatureBase64, 'base64');
+    return createVerify('RSA-SHA256').update(message, 'utf8').verify(publicKey, signatureBase64, 'base64');
   } catch {
     return false;
-  }
-}
-
-/** Decrypts a notification resource: AES-256-GCM, the last 16 bytes of the ciphertext are the tag. */
-export function decryptWechatResource(
-  apiV3Key: string,
-  resource: { ciphertext: string; nonce: string; associated_data?: string },
-): string {
-  const data = Buffer.from(resource.ciphertext, 'base64');
-  if (data.length < 17) throw new NotificationRejected('resource ciphertext too short');
-  const decipher = createDecipheriv(
-    'aes-256-gcm',
-    Buffer.from(apiV3Key, 'utf8'),
-    Buffer.from(resource.nonce, 'utf8'),
-  );
-  decipher.setAAD(Buffer.from(resource.associated_data ?? '', 'utf8'));
-  decipher.setAuthTag(data.subarray(data.length - 16));
-  try {
-    return Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]).toString(
-      'utf8',
-    );
-  } catch {
-    throw new NotificationRejected('resource does not decrypt under the API v3 key');
   }
 }
 
@@ -99,18 +99,33 @@ interface WechatTransaction {
 /**
  * WeChat Pay API v3, Native payment (the QR code is `code_url`). Requests are signed with the
  * merchant key (SHA256-RSA2048, Authorization WECHATPAY2-SHA256-RSA2048); answers and
- * notifications are verified against the platform public key, and the notification resource is
+ * notifications are verified with the platform key their Wechatpay-Serial names (several at once
+ * while WeChat Pay rotates them; see WechatPlatformCertificates), and the notification resource is
  * decrypted with the API v3 key. Endpoints: POST /v3/pay/transactions/native,
  * GET /v3/pay/transactions/out-trade-no/{out_trade_no}?mchid=…
  */
 export class WechatPayProvider implements PaymentProvider {
   readonly name = 'wechat' as const;
   readonly payMethod = PAY_METHOD_WECHAT;
+  /** The platform keys by serial number, rotated from /v3/certificates. */
+  readonly certificates: WechatPlatformCertificates;
 
   constructor(
     private readonly config: WechatPayConfig,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.certificates = new WechatPlatformCertificates({
+      configured: config.platformPublicKey
+        ? { pem: config.platformPublicKey, serial: config.platformSerialNo }
+        : null,
+      apiV3Key: config.apiV3Key,
+      download: config.downloadCertificates === false ? null : () => this.downloadCertificates(),
+      verifyWith: (headers, body, key) => this.signatureHolds(headers, body, key),
+      refreshIntervalMs: config.certificateRefreshMs ?? WECHAT_CERT_REFRESH_MS,
+      minRefreshGapMs: WECHAT_CERT_MIN_GAP_MS,
+      now,
+    });
+  }
 
   /** The Authorization header of a request (exported for tests of the signature). */
   authorization(
@@ -130,25 +145,29 @@ export class WechatPayProvider implements PaymentProvider {
     );
   }
 
-  /** Verifies the Wechatpay-* headers over a body (answers and notifications alike). */
-  verifySignedBody(headers: IncomingNotification['headers'], body: string): boolean {
+  /** The Wechatpay-* headers' signature over a body under one key, with a fresh timestamp. */
+  private signatureHolds(headers: IncomingNotification['headers'], body: string, key: KeyObject): boolean {
     const timestamp = headerValue(headers, 'wechatpay-timestamp');
     const nonce = headerValue(headers, 'wechatpay-nonce');
     const signature = headerValue(headers, 'wechatpay-signature');
-    const serial = headerValue(headers, 'wechatpay-serial');
     if (!timestamp || !nonce || !signature) return false;
-    if (this.config.platformSerialNo && serial !== this.config.platformSerialNo) return false;
     if (!/^\d{1,12}$/.test(timestamp)) return false;
     const ageSeconds = Math.abs(this.now() / 1000 - Number(timestamp));
     if (ageSeconds > WECHAT_NOTIFY_MAX_AGE_SECONDS) return false;
-    return rsaSha256Verify(
-      wechatResponseMessage(timestamp, nonce, body),
-      signature,
-      this.config.platformPublicKey,
-    );
+    return rsaSha256Verify(wechatResponseMessage(timestamp, nonce, body), signature, key);
   }
 
-  private async call(method: 'GET' | 'POST', pathWithQuery: string, payload?: unknown) {
+  /**
+   * Verifies the Wechatpay-* headers over a body (answers and notifications alike) with the platform
+   * key its Wechatpay-Serial names (downloading the current certificates when that serial is new).
+   */
+  async verifySignedBody(headers: IncomingNotification['headers'], body: string): Promise<boolean> {
+    const key = await this.certificates.keyFor(headerValue(headers, 'wechatpay-serial'));
+    return key !== null && this.signatureHolds(headers, body, key);
+  }
+
+  /** A merchant-signed request; the answer as it came, unverified. */
+  private async send(method: 'GET' | 'POST', pathWithQuery: string, payload?: unknown) {
     const body = payload === undefined ? '' : JSON.stringify(payload);
     const timestamp = String(Math.floor(this.now() / 1000));
     const nonce = randomBytes(16).toString('hex');
@@ -170,10 +189,23 @@ export class WechatPayProvider implements PaymentProvider {
     }
     const text = await response.text();
     const headers = Object.fromEntries(response.headers.entries());
-    if (response.status >= 200 && response.status < 300 && !this.verifySignedBody(headers, text)) {
+    return { status: response.status, text, headers };
+  }
+
+  private downloadCertificates(): Promise<CertificatesAnswer> {
+    return this.send('GET', WECHAT_CERTIFICATES_PATH);
+  }
+
+  private async call(method: 'GET' | 'POST', pathWithQuery: string, payload?: unknown) {
+    const answer = await this.send(method, pathWithQuery, payload);
+    if (
+      answer.status >= 200 &&
+      answer.status < 300 &&
+      !(await this.verifySignedBody(answer.headers, answer.text))
+    ) {
       throw new ProviderError('WeChat Pay answer failed signature verification');
     }
-    return { status: response.status, text };
+    return { status: answer.status, text: answer.text };
   }
 
   async createQr(request: QrRequest): Promise<QrAnswer> {
@@ -230,7 +262,7 @@ export class WechatPayProvider implements PaymentProvider {
   }
 
   async verifyNotification(notification: IncomingNotification): Promise<VerifiedNotification> {
-    if (!this.verifySignedBody(notification.headers, notification.rawBody)) {
+    if (!(await this.verifySignedBody(notification.headers, notification.rawBody))) {
       throw new NotificationRejected('Wechatpay-Signature does not verify (or the timestamp is stale)');
     }
     let event: {
