@@ -1,6 +1,6 @@
 import {
   ESTIMATE_TOOLS,
-  type InvitationCode,
+  type InvitationCodeWithPool,
   type InvitationRecord,
   type InvitationReward,
   type InviteActivity,
@@ -27,9 +27,13 @@ export function getOpenedActivities(signal?: AbortSignal): Promise<InviteActivit
   });
 }
 
-/** POST invitation/getInvitationCode: the signed-in user's exclusive invite code. */
-export function getInvitationCode(signal?: AbortSignal): Promise<InvitationCode> {
-  return requestData<InvitationCode>(`${BASE}/getInvitationCode`, { method: 'POST', body: {}, signal });
+/** POST invitation/getInvitationCode: the signed-in user's exclusive invite code and the running campaign's pool. */
+export function getInvitationCode(signal?: AbortSignal): Promise<InvitationCodeWithPool> {
+  return requestData<InvitationCodeWithPool>(`${BASE}/getInvitationCode`, {
+    method: 'POST',
+    body: {},
+    signal,
+  });
 }
 
 /** POST invitation/invitationRewardPage: the rewards credited to the inviter. */

@@ -22,7 +22,7 @@ import {
   type NetLoadSeriesView,
   type TouRawSlots,
 } from '@pvplan/contract';
-import { type QueryParams, requestData } from './request';
+import { requestData } from './request';
 
 /*
  * Load data (server module `load`; spec 001 §7 "Net load", "Load and power", "Electricity files").
@@ -141,7 +141,7 @@ export function getLoadBill(body: LoadBillBody): Promise<LoadBillView> {
 export function getNetLoad(query: GetNetLoadQuery, signal?: AbortSignal): Promise<NetLoadSeriesView> {
   return requestData<NetLoadSeriesView>(`${POWSENSOR}/getNetLoad`, {
     method: 'GET',
-    query: query as unknown as QueryParams,
+    query,
     signal,
   });
 }

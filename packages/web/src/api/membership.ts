@@ -2,10 +2,12 @@ import {
   type AdminOrderRow,
   ESTIMATE_TOOLS,
   type PurchaseRecord as OrderRecord,
+  type OrderSearchBody,
   type PackageType,
   type Page,
   type PointsBalance,
   type QrOrder,
+  type SaveVipBody,
   type TrialApplication,
   type UsageCapacity,
   type UsageStatisticsRow as UsageRow,
@@ -90,7 +92,10 @@ export function isMissingEndpoint(error: unknown): boolean {
   return error instanceof ApiError && error.kind === 'code' && error.code === 404;
 }
 
-/** POST vip/getVipList {vipType}: the plans or packs of a type (status 1 for everyone but administrators). */
+/**
+ * POST vip/getVipList {vipType}: the plans or packs of a type. The server answers only packages on
+ * sale (status 1) to everyone but administrators, who get every package of the type.
+ */
 export function getVipList(vipType: PackageType, signal?: AbortSignal): Promise<VipPackage[]> {
   return requestData<VipPackage[]>(`${VIP}/getVipList`, { method: 'POST', body: { vipType }, signal });
 }
@@ -166,50 +171,24 @@ export function getPoints(signal?: AbortSignal): Promise<PointsBalance> {
 
 // ---------------------------------------------------------------- administrators
 
-/** POST vip/getVipList as an administrator: every package of a type, on sale or not (status undefined). */
-export function getVipListAll(vipType: PackageType, signal?: AbortSignal): Promise<VipPackage[]> {
-  return requestData<VipPackage[]>(`${VIP}/getVipList`, { method: 'POST', body: { vipType }, signal });
-}
-
 /** POST vip/modifyStatus {id, status}: put a package on (1) or off (0) sale. */
 export function modifyVipStatus(id: number, status: 0 | 1): Promise<VipPackage> {
   return requestData<VipPackage>(`${VIP}/modifyStatus`, { method: 'POST', body: { id, status } });
 }
 
 /** The administrators' package form (vip/saveOrUpdate); money in fen. */
-export interface VipPackageForm {
-  readonly id?: number;
-  readonly vipName: string;
-  readonly vipNameEn?: string;
-  readonly vipType: PackageType;
-  readonly tier: number;
-  readonly period?: 'trial' | 'month' | 'year' | null;
-  readonly memberDays: number;
-  readonly priceFen: number;
-  readonly discount?: number | null;
-  readonly instantDiscountPriceFen: number;
-  readonly designCapacityMw: number;
-  readonly surveyAreaWanM2: number;
-  readonly status: number;
-  readonly sort: number;
-  readonly onceOnly: number;
-  readonly features: Array<{ zh: string; en: string }>;
-}
+export type VipPackageForm = SaveVipBody;
 
 /** POST vip/saveOrUpdate: create (no id) or replace a package. */
 export function saveVipPackage(form: VipPackageForm): Promise<VipPackage> {
   return requestData<VipPackage>(`${VIP}/saveOrUpdate`, { method: 'POST', body: form });
 }
 
-/** The administrators' order search (optVipOrder/findByCondition). */
-export interface OrderSearch {
-  readonly pageNum: number;
-  readonly pageSize: number;
-  readonly orderNum?: string;
-  readonly phone?: string;
-  readonly orderStatus?: number;
-  readonly payMethod?: number;
-}
+/**
+ * The administrators' order search (optVipOrder/findByCondition): order number, phone, package
+ * type, status, payment method and an ISO time range.
+ */
+export type OrderSearch = OrderSearchBody;
 
 export function searchOrders(query: OrderSearch, signal?: AbortSignal): Promise<Page<AdminOrderRow>> {
   return requestData<Page<AdminOrderRow>>(`${ESTIMATE_TOOLS}/optVipOrder/findByCondition`, {

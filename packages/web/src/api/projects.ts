@@ -4,7 +4,9 @@ import {
   type CalculationStarted,
   type EconomicsConfig,
   ESTIMATE_TOOLS,
+  type EsConfig,
   type LoadConfig,
+  type ModifyProjBody,
   type Page,
   type PlanView,
   type ProjectConfigs,
@@ -12,6 +14,7 @@ import {
   type ProjectType,
   type ProjectView,
   type PvConfig,
+  type PvesOptions,
   type SaveProBody,
 } from '@pvplan/contract';
 import { requestData } from './request';
@@ -23,6 +26,8 @@ import { requestData } from './request';
 
 const EARLY = `${ESTIMATE_TOOLS}/early`;
 const PV_CONFIG = `${ESTIMATE_TOOLS}/pv/pv-config`;
+const PVES = `${ESTIMATE_TOOLS}/pves`;
+const FAST = `${ESTIMATE_TOOLS}/fast`;
 
 /** The search form of the list (the body's paging and filters; scope defaults to 'all'). */
 export type ProjectSearch = Partial<ProjectSearchBody>;
@@ -88,20 +93,6 @@ export function getJob(id: number, signal?: AbortSignal): Promise<JobProgress> {
   return requestData<JobProgress>(`/api/jobs/${id}`, { signal });
 }
 
-/** POST early/getPlanList: plan history, newest first. */
-export function getPlanList(
-  projId: string,
-  pageNum = 1,
-  pageSize = 50,
-  signal?: AbortSignal,
-): Promise<Page<PlanView>> {
-  return requestData<Page<PlanView>>(`${EARLY}/getPlanList`, {
-    method: 'POST',
-    body: { projId, pageNum, pageSize },
-    signal,
-  });
-}
-
 /** One year of the cash-flow table (the fields the result page shows; server: engine CashFlowRow). */
 export interface CashFlowRowView {
   readonly year: number;
@@ -117,17 +108,22 @@ export interface CashFlowRowView {
   readonly cumulativeProjectAfterTaxYuan: number;
 }
 
+/** An IRR, or null with the reason it has none. */
 interface IrrView {
   readonly value: number | null;
   readonly reason: string;
 }
 
+/** A payback period, or null with the reason it has none. */
 interface PaybackView {
   readonly years: number | null;
   readonly reason: string;
 }
 
-/** The stored summary of a plan (server: AssessmentSummary), the parts the result pages read. */
+/**
+ * The stored summary of a plan (server: AssessmentSummary), the parts every result screen reads;
+ * api/assessmentResults.ts extends it with the rest (GET early/getPlanResult, fast/queryCalculation).
+ */
 export interface PlanSummary {
   readonly kind: ProjectType;
   readonly weather: { readonly source: string; readonly ghiKwhM2: number | null };
@@ -172,18 +168,6 @@ export interface PlanResultView {
   readonly warnings: string[];
 }
 
-/** GET early/getPlanResult: a plan's stored result (the current plan when planId is absent). */
-export function getPlanResult(
-  projId: string,
-  planId?: number,
-  signal?: AbortSignal,
-): Promise<PlanResultView> {
-  return requestData<PlanResultView>(`${EARLY}/getPlanResult`, {
-    query: { projId, planId, series: '0' },
-    signal,
-  });
-}
-
 /** POST early/lockedHistoryPlan: lock the project on one history version. */
 export function lockHistoryPlan(projId: string, hisId: number): Promise<PlanView> {
   return requestData<PlanView>(`${EARLY}/lockedHistoryPlan`, { method: 'POST', body: { projId, hisId } });
@@ -197,4 +181,64 @@ export function unlockProject(projId: string): Promise<unknown> {
 /** POST pv/pv-config/restorePlan?hisId=: make a history version the current plan again. */
 export function restorePlan(projId: string, hisId: number): Promise<unknown> {
   return requestData<unknown>(`${PV_CONFIG}/restorePlan`, { method: 'POST', query: { projId, hisId } });
+}
+
+/** POST early/modifyProjBasicInfo: change some basic fields of a project. */
+export function modifyProject(body: ModifyProjBody): Promise<ProjectView> {
+  return requestData<ProjectView>(`${EARLY}/modifyProjBasicInfo`, { method: 'POST', body });
+}
+
+/** POST early/saveUpdateConfigEsInfo: the storage, load and economics of a project. */
+export function saveConfigEs(body: {
+  readonly projId: string;
+  readonly es?: Partial<EsConfig>;
+  readonly load?: Partial<LoadConfig>;
+  readonly economics?: Partial<EconomicsConfig>;
+}): Promise<ProjectConfigs> {
+  return requestData<ProjectConfigs>(`${EARLY}/saveUpdateConfigEsInfo`, { method: 'POST', body });
+}
+
+/**
+ * POST pves/saveUpdatePvesInfo: PV, storage, load, economics and the PV+storage options. Silent:
+ * a member option refused to a free user is shown by the flow with its upgrade link.
+ */
+export function savePvesInfo(body: {
+  readonly projId: string;
+  readonly pv?: Partial<PvConfig>;
+  readonly es?: Partial<EsConfig>;
+  readonly load?: Partial<LoadConfig>;
+  readonly economics?: Partial<EconomicsConfig>;
+  readonly pves?: Partial<PvesOptions>;
+}): Promise<ProjectConfigs> {
+  return requestData<ProjectConfigs>(`${PVES}/saveUpdatePvesInfo`, { method: 'POST', body, silent: true });
+}
+
+/** The prices of the quick estimate as fast/savePrice takes them. */
+export interface FastPriceInput {
+  readonly projId: string;
+  readonly sharp?: number;
+  readonly peak?: number;
+  readonly flat: number;
+  readonly valley?: number;
+  readonly deepValley?: number;
+  readonly monthSlots?: number[][];
+  readonly demandYuanPerKwMonth?: number;
+  readonly feedInYuanPerKwh?: number;
+}
+
+/** POST fast/savePrice: prices and periods of the quick estimate. */
+export function fastSavePrice(body: FastPriceInput): Promise<unknown> {
+  return requestData<unknown>(`${FAST}/savePrice`, { method: 'POST', body });
+}
+
+/** POST fast/startCalculation: storage, site load and economics; a job (poll GET /api/jobs/{jobId}). */
+export function fastStartCalculation(body: {
+  readonly projId: string;
+  readonly planName?: string;
+  readonly es?: Partial<EsConfig>;
+  readonly averageLoadKw?: number;
+  readonly load?: Partial<LoadConfig>;
+  readonly economics?: Partial<EconomicsConfig>;
+}): Promise<CalculationStarted> {
+  return requestData<CalculationStarted>(`${FAST}/startCalculation`, { method: 'POST', body });
 }

@@ -1,4 +1,5 @@
 import enAssessment from './en/assessment.json';
+import enAssessmentFlow from './en/assessmentFlow.json';
 import enBills from './en/bills.json';
 import enCommon from './en/common.json';
 import enDialogs from './en/dialogs.json';
@@ -14,6 +15,7 @@ import enShell from './en/shell.json';
 import enValidation from './en/validation.json';
 import enWeather from './en/weather.json';
 import zhAssessment from './zh-CN/assessment.json';
+import zhAssessmentFlow from './zh-CN/assessmentFlow.json';
 import zhBills from './zh-CN/bills.json';
 import zhCommon from './zh-CN/common.json';
 import zhDialogs from './zh-CN/dialogs.json';
@@ -51,6 +53,7 @@ export const zhCNMessages = {
   ...zhMembership,
   ...zhWeather,
   ...zhAssessment,
+  ...zhAssessmentFlow,
 };
 export type MessageKey = keyof typeof zhCNMessages;
 
@@ -70,6 +73,7 @@ export const enMessages: Record<MessageKey, string> = {
   ...enMembership,
   ...enWeather,
   ...enAssessment,
+  ...enAssessmentFlow,
 };
 
 export const messages: Record<Language, Record<MessageKey, string>> = {

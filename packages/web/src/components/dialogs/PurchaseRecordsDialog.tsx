@@ -1,4 +1,5 @@
 import { CopyOutlined, DeleteOutlined } from '@ant-design/icons';
+import { PURCHASE_RECORD_PAGE_SIZES } from '@pvplan/contract';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Modal, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -7,7 +8,7 @@ import { deleteOrder, findOrdersOfUser, type PurchaseRecord } from '../../api/me
 import { copyText } from '../../utils/clipboard';
 import { cellText, formatDateTime, paymentStatusOf } from './format';
 import { ListFailure } from './ListState';
-import { FIRST_PAGE, nextPage, type PageState, PURCHASE_RECORDS_PAGE_SIZES, pageAfterDelete } from './paging';
+import { FIRST_PAGE, nextPage, type PageState, pageAfterDelete } from './paging';
 import type { DialogProps } from './types';
 import { useDialogUser } from './useDialogUser';
 
@@ -142,7 +143,7 @@ export function PurchaseRecordsDialog(props: DialogProps) {
               current: page.pageNum,
               pageSize: page.pageSize,
               total: records.data?.total ?? 0,
-              pageSizeOptions: PURCHASE_RECORDS_PAGE_SIZES.map(String),
+              pageSizeOptions: PURCHASE_RECORD_PAGE_SIZES.map(String),
               showSizeChanger: true,
               showTotal: (total) => t('dialogs.common.total', { total }),
               onChange: (pageNum, pageSize) => setPage((current) => nextPage(current, pageNum, pageSize)),

@@ -1,3 +1,4 @@
+import { USAGE_STATISTICS_PAGE_SIZES } from '@pvplan/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Modal, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
@@ -5,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { getUsageStatistics, type UsageStatisticsRow } from '../../api/membership';
 import { cellText, formatDateTime } from './format';
 import { ListFailure } from './ListState';
-import { FIRST_PAGE, nextPage, type PageState, USAGE_STATISTICS_PAGE_SIZES } from './paging';
+import { FIRST_PAGE, nextPage, type PageState } from './paging';
 import type { DialogProps } from './types';
 import { useDialogUser } from './useDialogUser';
 

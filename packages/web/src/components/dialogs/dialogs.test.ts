@@ -26,6 +26,7 @@ describe('dialog formatting', () => {
     expect(formatDateTime('2026-03-05T08:09:10')).toBe('2026-03-05 08:09:10');
     expect(formatDateTime('2026-03-05 08:09')).toBe('2026-03-05 08:09:00');
     expect(formatDateTime('soon')).toBe('soon');
+    expect(formatDateTime('2026-03-05')).toBe('2026-03-05');
     expect(formatDateTime(null)).toBe('-');
   });
 

@@ -1,14 +1,19 @@
+import dayjs from 'dayjs';
+
 /** Display helpers of the dialogs' tables. */
 
 const EMPTY = '-';
+const DATE_TIME = /\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
 
-/** A server time as YYYY-MM-DD HH:mm:ss in local time; other text is shown as it came; '-' when absent. */
+/**
+ * A server time as YYYY-MM-DD HH:mm:ss in local time; other text (no date and time in it) is shown
+ * as it came; '-' when absent. Shared by every table that lists server times.
+ */
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return EMPTY;
-  const time = new Date(value);
-  if (Number.isNaN(time.getTime()) || !/\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(value)) return value;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${time.getFullYear()}-${pad(time.getMonth() + 1)}-${pad(time.getDate())} ${pad(time.getHours())}:${pad(time.getMinutes())}:${pad(time.getSeconds())}`;
+  const time = dayjs(value);
+  if (!time.isValid() || !DATE_TIME.test(value)) return value;
+  return time.format('YYYY-MM-DD HH:mm:ss');
 }
 
 /** A cell value; '-' for null, undefined or blank. */

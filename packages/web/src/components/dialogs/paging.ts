@@ -1,14 +1,12 @@
-/** Pager choices of the dialogs (spec 001 §9): default page size 10. */
-export const DIALOG_PAGE_SIZE_DEFAULT = 10;
-export const PURCHASE_RECORDS_PAGE_SIZES = [10, 20, 50, 100] as const;
-export const USAGE_STATISTICS_PAGE_SIZES = [10, 20, 30, 50] as const;
+import { MEMBERSHIP_PAGE_SIZE_DEFAULT } from '@pvplan/contract';
 
 export interface PageState {
   readonly pageNum: number;
   readonly pageSize: number;
 }
 
-export const FIRST_PAGE: PageState = { pageNum: 1, pageSize: DIALOG_PAGE_SIZE_DEFAULT };
+/** The dialogs' first page at the default size of 10 rows (spec 001 §9). */
+export const FIRST_PAGE: PageState = { pageNum: 1, pageSize: MEMBERSHIP_PAGE_SIZE_DEFAULT };
 
 /**
  * The page to show after the user picks a page or size: a new size goes back to page 1 (the old

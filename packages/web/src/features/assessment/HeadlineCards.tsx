@@ -1,34 +1,59 @@
 import { Card, Col, Row, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { PlanSummary } from '../../api/projects';
+import type { ResultSummary } from '../../api/assessmentResults';
+import type { MessageKey } from '../../locales/resources';
 import { numberText, percentText } from './assessmentFormat';
 
 export interface HeadlineCardsProps {
-  readonly headline: PlanSummary['headline'];
+  readonly summary: ResultSummary;
 }
 
-/** The headline figures of a plan, exactly as the server stored them. */
-export function HeadlineCards({ headline }: HeadlineCardsProps) {
+interface CardSpec {
+  readonly key: string;
+  readonly title: string;
+  readonly value: string;
+  readonly suffix?: string | undefined;
+}
+
+/** The headline figures of a plan, exactly as the server stored them (PV and storage parts as present). */
+export function HeadlineCards({ summary }: HeadlineCardsProps) {
   const { t } = useTranslation();
   const none = t('assessment.card.none');
-  const cards: { key: string; title: string; value: string; suffix?: string }[] = [
-    {
-      key: 'capacity',
-      title: t('assessment.card.capacity'),
-      value: numberText(headline.pvCapacityKwp) ?? none,
-      suffix: t('assessment.unit.kwp'),
-    },
-    {
-      key: 'generation',
-      title: t('assessment.card.firstYearGeneration'),
-      value: numberText(headline.firstYearGenerationKwh, 0) ?? none,
+  const headline = summary.headline;
+  const indicators = summary.economics.indicators;
+  const unit = (value: number | null | undefined, key: MessageKey): string | undefined =>
+    value === null || value === undefined ? undefined : t(key);
+  const cards: CardSpec[] = [];
+  if (summary.pv) {
+    cards.push(
+      {
+        key: 'capacity',
+        title: t('assessment.card.capacity'),
+        value: numberText(headline.pvCapacityKwp) ?? none,
+        suffix: t('assessment.unit.kwp'),
+      },
+      {
+        key: 'generation',
+        title: t('assessment.card.firstYearGeneration'),
+        value: numberText(headline.firstYearGenerationKwh, 0) ?? none,
+        suffix: t('assessment.unit.kwh'),
+      },
+      {
+        key: 'selfConsumption',
+        title: t('assessment.card.selfConsumption'),
+        value: percentText(headline.selfConsumptionFraction) ?? none,
+      },
+    );
+  }
+  if (summary.storage) {
+    cards.push({
+      key: 'storage',
+      title: t('assessment.card.storage'),
+      value: `${numberText(summary.storage.powerKw, 0)} ${t('assessment.unit.kw')} / ${numberText(summary.storage.energyKwh, 0)}`,
       suffix: t('assessment.unit.kwh'),
-    },
-    {
-      key: 'selfConsumption',
-      title: t('assessment.card.selfConsumption'),
-      value: percentText(headline.selfConsumptionFraction) ?? none,
-    },
+    });
+  }
+  cards.push(
     {
       key: 'income',
       title: t('assessment.card.annualIncome'),
@@ -40,21 +65,36 @@ export function HeadlineCards({ headline }: HeadlineCardsProps) {
       key: 'payback',
       title: t('assessment.card.payback'),
       value: numberText(headline.staticPaybackYears) ?? none,
-      suffix: headline.staticPaybackYears === null ? undefined : t('assessment.unit.years'),
+      suffix: unit(headline.staticPaybackYears, 'assessment.unit.years'),
     },
-    {
+  );
+  if (summary.pv) {
+    cards.push({
       key: 'lcoe',
       title: t('assessment.card.lcoe'),
       value: numberText(headline.lcoeYuanPerKwh, 4) ?? none,
-      suffix: headline.lcoeYuanPerKwh === null ? undefined : t('assessment.unit.yuanPerKwh'),
-    },
-  ];
+      suffix: unit(headline.lcoeYuanPerKwh, 'assessment.unit.yuanPerKwh'),
+    });
+  }
+  if (summary.storage) {
+    cards.push({
+      key: 'lcos',
+      title: t('assessment.card.lcos'),
+      value: numberText(indicators.lcosYuanPerKwh, 4) ?? none,
+      suffix: unit(indicators.lcosYuanPerKwh, 'assessment.unit.yuanPerKwh'),
+    });
+  }
   return (
     <Row gutter={[12, 12]}>
       {cards.map((card) => (
-        <Col key={card.key} xs={12} md={8} xl={6} xxl={3}>
+        <Col key={card.key} flex="1 0 190px">
           <Card size="small" data-testid={`assessment-card-${card.key}`}>
-            <Statistic title={card.title} value={card.value} suffix={card.suffix} />
+            <Statistic
+              title={card.title}
+              value={card.value}
+              suffix={card.suffix}
+              valueStyle={{ fontSize: 20, whiteSpace: 'nowrap' }}
+            />
           </Card>
         </Col>
       ))}

@@ -45,8 +45,8 @@ export function monthlyBarsOption(
 ): EChartsCoreOption {
   return {
     tooltip: { trigger: 'axis' },
-    legend: { data: [labels.generation, labels.selfConsumed, labels.consumption] },
-    grid: { left: 70, right: 20, top: 40, bottom: 30 },
+    legend: { data: [labels.generation, labels.selfConsumed, labels.consumption], top: 0 },
+    grid: { left: 70, right: 20, top: 56, bottom: 30 },
     xAxis: { type: 'category', data: [...labels.months] },
     yAxis: { type: 'value', name: labels.unit },
     series: [
@@ -67,8 +67,8 @@ export interface CashFlowLabels {
 export function cashFlowOption(rows: readonly CashFlowRowView[], labels: CashFlowLabels): EChartsCoreOption {
   return {
     tooltip: { trigger: 'axis' },
-    legend: { data: [labels.annual, labels.cumulative] },
-    grid: { left: 90, right: 20, top: 40, bottom: 30 },
+    legend: { data: [labels.annual, labels.cumulative], top: 0 },
+    grid: { left: 90, right: 20, top: 56, bottom: 30 },
     xAxis: { type: 'category', data: rows.map((row) => String(row.year)) },
     yAxis: { type: 'value', name: labels.unit },
     series: [

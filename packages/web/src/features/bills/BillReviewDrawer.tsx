@@ -94,7 +94,7 @@ function FieldInput({ spec }: { spec: BillFieldSpec }) {
           precision={spec.input.precision}
           min={spec.input.min}
           max={spec.input.max}
-          addonAfter={spec.input.unit || undefined}
+          addonAfter={spec.input.unit ? t(`bills.unit.${spec.input.unit}`) : undefined}
           placeholder={placeholder}
         />
       );

@@ -17,6 +17,18 @@ describe('bill review form', () => {
     expect(BILL_FIELD_SPECS.map((spec) => spec.name).sort()).toEqual([...BILL_FIELD_NAMES].sort());
   });
 
+  it('shows money fields in yuan and energy fields in kWh', () => {
+    const unitOf = (name: string) => {
+      const input = BILL_FIELD_SPECS.find((spec) => spec.name === name)?.input;
+      return input?.kind === 'number' ? input.unit : undefined;
+    };
+    for (const { name } of BILL_FIELD_SPECS.filter((spec) => spec.name.endsWith('Yuan'))) {
+      expect(unitOf(name), name).toBe('yuan');
+    }
+    expect(unitOf('totalKwh')).toBe('kWh');
+    expect(unitOf('powerFactor')).toBeUndefined();
+  });
+
   it('starts from the fields in use, empty inputs for missing values', () => {
     const values = formValuesOf(recognised);
     expect(values.peakKwh).toBe(45_726);

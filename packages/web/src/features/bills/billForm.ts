@@ -7,6 +7,9 @@ import {
   type BillFileState,
 } from '@pvplan/contract';
 
+/** The unit a number field shows after its input (translated through bills.unit.*). */
+export type BillFieldUnit = 'kWh' | 'kvarh' | 'kV' | 'kVA' | 'kW' | 'yuan';
+
 /** How a field is edited in the review form. */
 export type BillFieldKind =
   | { readonly kind: 'text'; readonly maxLength: number }
@@ -15,7 +18,8 @@ export type BillFieldKind =
   | {
       readonly kind: 'number';
       readonly precision: number;
-      readonly unit: string;
+      /** Absent for dimensionless fields (power factor). */
+      readonly unit?: BillFieldUnit;
       readonly min?: number;
       readonly max?: number;
     }
@@ -30,7 +34,7 @@ export interface BillFieldSpec {
 }
 
 const kwh = { kind: 'number', precision: 0, unit: 'kWh', min: 0 } as const;
-const yuan = { kind: 'number', precision: 2, unit: '元' } as const;
+const yuan = { kind: 'number', precision: 2, unit: 'yuan' } as const;
 
 /** Every field of a bill in form order, grouped as a bill prints them. */
 export const BILL_FIELD_SPECS: readonly BillFieldSpec[] = [
@@ -56,12 +60,12 @@ export const BILL_FIELD_SPECS: readonly BillFieldSpec[] = [
   {
     name: 'powerFactor',
     group: 'powerFactor',
-    input: { kind: 'number', precision: 2, unit: '', min: 0, max: 1 },
+    input: { kind: 'number', precision: 2, min: 0, max: 1 },
   },
   {
     name: 'pfStandard',
     group: 'powerFactor',
-    input: { kind: 'number', precision: 2, unit: '', min: 0, max: 1 },
+    input: { kind: 'number', precision: 2, min: 0, max: 1 },
   },
   { name: 'basicChargeBasis', group: 'basic', input: { kind: 'select', options: ['capacity', 'demand'] } },
   { name: 'transformerKva', group: 'basic', input: { kind: 'number', precision: 0, unit: 'kVA', min: 0 } },
@@ -69,7 +73,7 @@ export const BILL_FIELD_SPECS: readonly BillFieldSpec[] = [
   {
     name: 'basicPriceYuan',
     group: 'basic',
-    input: { kind: 'number', precision: 2, unit: '元', min: 0, max: 1000 },
+    input: { kind: 'number', precision: 2, unit: 'yuan', min: 0, max: 1000 },
   },
   { name: 'basicChargeYuan', group: 'basic', input: yuan },
   { name: 'energyChargeYuan', group: 'amounts', input: yuan },

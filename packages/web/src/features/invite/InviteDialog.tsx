@@ -6,6 +6,7 @@ import { useIsMobile } from '../../app/layout/useLayoutMode';
 import { rewardPerInvite, useCampaignView } from './hooks';
 import { InviteLinkBar } from './InviteLinkBar';
 import { InviteMobileList } from './InviteMobileList';
+import { InvitePoolNotice } from './InvitePoolNotice';
 import { InviteTables } from './InviteTables';
 
 /** Invite dialog width (spec 000 §9). */
@@ -21,7 +22,7 @@ export interface InviteDialogProps {
 
 /**
  * The invite campaign dialog (spec 000 §2): title with deadline, days left and lost benefits; the
- * exclusive link to copy and the membership-privileges link; My rewards and My invitation records
+ * 2-day pool's state (spec 000 §9); the exclusive link to copy and the membership-privileges link; My rewards and My invitation records
  * as paged tables, or on mobile as a list with pull-to-refresh and load-more.
  */
 export function InviteDialog(props: InviteDialogProps) {
@@ -63,6 +64,7 @@ export function InviteDialog(props: InviteDialogProps) {
         <Typography.Paragraph type="secondary">
           {t('invite.dialog.rewardRule', { memberDays: reward.memberDays, area: reward.areaWanM2 })}
         </Typography.Paragraph>
+        <InvitePoolNotice enabled={props.open} />
         <InviteLinkBar
           enabled={props.open}
           onViewPrivileges={() => {

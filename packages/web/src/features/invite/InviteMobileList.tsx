@@ -3,8 +3,8 @@ import { INVITE_PAGE_SIZE_DEFAULT, type InvitationRecord, type InvitationReward 
 import { Button, Empty, Flex, List, Result, Segmented, Typography, theme } from 'antd';
 import { type TouchEvent, type UIEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../components/dialogs/format';
 import { type InviteTab, useInviteInfinite } from './hooks';
-import { formatInviteTime } from './InviteTables';
 import { dampedPull, maskPhone, pullPhase } from './inviteRules';
 
 /** Load the next page when the list is scrolled to within this distance of its end (px). */
@@ -19,7 +19,7 @@ function RewardItem(props: { readonly row: InvitationReward }) {
         description={
           <Flex vertical>
             <span>{row.reason}</span>
-            <Typography.Text type="secondary">{formatInviteTime(row.createTime)}</Typography.Text>
+            <Typography.Text type="secondary">{formatDateTime(row.createTime)}</Typography.Text>
           </Flex>
         }
       />
@@ -44,7 +44,7 @@ function RecordItem(props: { readonly row: InvitationRecord }) {
         description={
           <Flex vertical>
             <span>{counts.join(' · ')}</span>
-            <Typography.Text type="secondary">{formatInviteTime(row.createTime)}</Typography.Text>
+            <Typography.Text type="secondary">{formatDateTime(row.createTime)}</Typography.Text>
           </Flex>
         }
       />

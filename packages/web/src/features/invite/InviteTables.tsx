@@ -5,19 +5,14 @@ import {
   PAGE_SIZE_CHOICES,
 } from '@pvplan/contract';
 import { Button, Empty, Result, Table, type TableColumnsType, Tabs, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../components/dialogs/format';
 import { type InviteRowOf, type InviteTab, useInvitePage } from './hooks';
 import { maskPhone } from './inviteRules';
 
 /** Table body height in the dialog (spec 000 §9: table height 400). */
 export const INVITE_TABLE_HEIGHT_PX = 400;
-
-export function formatInviteTime(value: string): string {
-  const time = dayjs(value);
-  return time.isValid() ? time.format('YYYY-MM-DD HH:mm:ss') : value;
-}
 
 function useColumns() {
   const { t } = useTranslation();
@@ -28,7 +23,7 @@ function useColumns() {
       title: t('invite.reward.createTime'),
       dataIndex: 'createTime',
       width: 180,
-      render: (value: string) => formatInviteTime(value),
+      render: (value: string) => formatDateTime(value),
     },
     {
       title: t('invite.reward.status'),
@@ -58,7 +53,7 @@ function useColumns() {
       title: t('invite.record.createTime'),
       dataIndex: 'createTime',
       width: 180,
-      render: (value: string) => formatInviteTime(value),
+      render: (value: string) => formatDateTime(value),
     },
   ];
   return { rewards, records };

@@ -11,6 +11,7 @@ import {
   lostBenefits,
   maskPhone,
   nextPageNum,
+  poolState,
   pullPhase,
 } from './inviteRules';
 
@@ -164,5 +165,21 @@ describe('mobile list paging and pull-to-refresh', () => {
     expect(pullPhase(30, false)).toBe('pull');
     expect(pullPhase(50, false)).toBe('release');
     expect(pullPhase(0, true)).toBe('refreshing');
+  });
+});
+
+describe('the 2-day pool (spec 000 §9)', () => {
+  const pool = {
+    memberDays: 2,
+    windowHours: 48,
+    joinedAt: '2026-03-10T08:00:00.000Z',
+    deadline: '2026-03-12T08:00:00.000Z',
+    claimed: false,
+  };
+
+  it('is open until the deadline (inclusive), then missed; claimed wins', () => {
+    expect(poolState(pool, Date.parse('2026-03-12T08:00:00.000Z'))).toBe('open');
+    expect(poolState(pool, Date.parse('2026-03-12T08:00:00.001Z'))).toBe('missed');
+    expect(poolState({ ...pool, claimed: true }, Date.parse('2026-03-20T00:00:00.000Z'))).toBe('claimed');
   });
 });

@@ -1,6 +1,7 @@
 import {
   INVITE_DEFAULT_DEADLINE,
   INVITE_LOST_BENEFITS,
+  type InvitationPool,
   type InviteActivity,
   maskPhone,
 } from '@pvplan/contract';
@@ -124,4 +125,12 @@ export function pullPhase(
 /** The list follows the finger at half speed, up to PULL_REFRESH_MAX_PX. */
 export function dampedPull(fingerDeltaPx: number): number {
   return Math.min(PULL_REFRESH_MAX_PX, Math.max(0, fingerDeltaPx / 2));
+}
+
+/** What the pool notice says (spec 000 §9 "a 2-day membership pool with 48 hours to invite"). */
+export type PoolState = 'claimed' | 'open' | 'missed';
+
+export function poolState(pool: InvitationPool, nowMs: number): PoolState {
+  if (pool.claimed) return 'claimed';
+  return nowMs <= Date.parse(pool.deadline) ? 'open' : 'missed';
 }

@@ -77,7 +77,7 @@ export function LoadImportPanel({ projId, onSeries }: LoadImportPanelProps) {
   const files = overview.data?.files ?? [];
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Card title={t('load.upload.title')} size="small">
+      <Card title={t('load.upload.title')} size="small" data-testid="load-upload">
         <Upload.Dragger
           multiple
           accept=".csv,.xlsx,.xlsm,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -112,7 +112,13 @@ export function LoadImportPanel({ projId, onSeries }: LoadImportPanelProps) {
         title={t('load.files.title')}
         size="small"
         extra={
-          <Button type="primary" onClick={runParse} loading={parse.isPending} disabled={files.length === 0}>
+          <Button
+            type="primary"
+            onClick={runParse}
+            loading={parse.isPending}
+            disabled={files.length === 0}
+            data-testid="load-parse"
+          >
             {t('load.parse.action')}
           </Button>
         }

@@ -44,7 +44,7 @@ export function rulesOf(values: FormValues, base: LoadFileRules): LoadFileRules 
     stepMinutes: values.stepMinutes === 0 ? null : values.stepMinutes,
     timeColumn: values.timeColumn < 0 ? null : values.timeColumn,
     serialColumn: values.serialColumn < 0 ? null : values.serialColumn,
-    selectedSerials: values.selectedSerials.length === 0 ? null : values.selectedSerials,
+    selectedSerials: values.selectedSerials?.length ? values.selectedSerials : null,
     slotMinutes: values.layout === 'wide' ? base.slotMinutes : null,
   };
 }
@@ -93,7 +93,9 @@ export function LoadMappingDialog({ projId, fileId, fileName, onClose }: LoadMap
 
   const submit = async () => {
     if (!view || fileId === null) return;
-    const values = await form.validateFields();
+    // Fields the dialog does not show (meters of a one-meter file, the time column of a wide
+    // layout) are not in validateFields' answer: they keep the detected values.
+    const values = { ...formValuesOf(view.rules), ...(await form.validateFields()) };
     setError(null);
     try {
       await update.mutateAsync({
@@ -117,6 +119,7 @@ export function LoadMappingDialog({ projId, fileId, fileName, onClose }: LoadMap
       okText={t('load.mapping.confirm')}
       cancelText={t('common.cancel')}
       confirmLoading={update.isPending}
+      okButtonProps={{ 'data-testid': 'load-mapping-confirm' } as Record<string, string>}
       onOk={submit}
       onCancel={() => onClose(false)}
       destroyOnHidden

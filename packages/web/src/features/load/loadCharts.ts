@@ -1,6 +1,6 @@
 import type { LoadCleaningReportView, LoadStatisticsView } from '@pvplan/contract';
 import type { EChartsCoreOption } from 'echarts/core';
-import { TOU_PERIOD_COLORS } from '../tou/touGrid';
+import { clockText, TOU_PERIOD_COLORS } from '../tou/touGrid';
 
 /*
  * ECharts options of the load statistics, built from the server's answer. Pure functions: labels are
@@ -9,8 +9,7 @@ import { TOU_PERIOD_COLORS } from '../tou/touGrid';
 
 /** "HH:mm" of the k-th step of a day. */
 export function stepTime(k: number, stepMinutes: number): string {
-  const m = k * stepMinutes;
-  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+  return clockText(k * stepMinutes);
 }
 
 /** A number with at most `digits` decimals, for labels (no trailing zeros). */

@@ -1,4 +1,4 @@
-import { TRIAL_APPLICATION_DAYS } from '@pvplan/contract';
+import { MOBILE_PHONE_PATTERN, TRIAL_APPLICATION_DAYS } from '@pvplan/contract';
 import { App, Button, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +9,6 @@ export interface TrialApplicationDialogProps {
   readonly open: boolean;
   readonly onClose: () => void;
 }
-
-const MOBILE_PATTERN = /^1\d{10}$/;
 
 /**
  * The trial application dialog for the pro (premium) plan (spec 000 §2 view area openVip): contact,
@@ -70,7 +68,7 @@ export function TrialApplicationDialog(props: TrialApplicationDialogProps) {
             label={t('membership.trial.phone')}
             rules={[
               { required: true, message: t('membership.trial.phone.required') },
-              { pattern: MOBILE_PATTERN, message: t('membership.trial.phone.invalid') },
+              { pattern: MOBILE_PHONE_PATTERN, message: t('membership.trial.phone.invalid') },
             ]}
           >
             <Input maxLength={11} data-testid="trial-phone" />

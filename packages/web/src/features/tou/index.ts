@@ -1,6 +1,11 @@
-/** The TOU table editor (spec 001 §3, §5) and its pure helpers, for the price search and project pages. */
+/**
+ * The TOU table editor (spec 001 §3, §5), the calendar-override editor, and their pure helpers, for
+ * the price search and project pages.
+ */
+export { TouOverridesEditor, type TouOverridesEditorProps } from './TouOverridesEditor';
 export { TouTableEditor, type TouTableEditorProps } from './TouTableEditor';
 export {
+  clockText,
   copyMonth,
   effectiveTouTable,
   hideHalfHours,
@@ -15,3 +20,14 @@ export {
   type TouTable,
   uniformTouTable,
 } from './touGrid';
+export {
+  describeDays,
+  describeRanges,
+  hourClock,
+  newOverride,
+  overridesValid,
+  parseDateList,
+  periodsOfRule,
+  type TouOverride,
+  type Translate,
+} from './touOverrides';

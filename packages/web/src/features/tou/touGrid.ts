@@ -99,8 +99,12 @@ export function periodHours(day: readonly TouPeriodCode[]): number[] {
   return hours;
 }
 
+/** `HH:mm` of minutes after midnight (1440 = 24:00, which a clock library would write as 00:00). */
+export function clockText(minute: number): string {
+  return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+}
+
 /** `HH:mm` of a slot boundary (48 = 24:00). */
 export function slotTime(slot: number): string {
-  const minutes = slot * 30;
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  return clockText(slot * 30);
 }

@@ -20,9 +20,12 @@ import { useShell } from '../../app/shell/ShellContext';
 import { InviteBanner } from '../../features/invite';
 import type { MessageKey } from '../../locales/resources';
 import { useDocumentTitle } from '../../utils/useDocumentTitle';
-import { ProjectMap } from './components/ProjectMap';
+import { type MapMarker, ProjectMap } from './components/ProjectMap';
 
 type DateRange = 'month' | 'year' | 'total';
+
+/** No station has coordinates until monitored stations arrive; one array, so the map does not redraw its markers on every render. */
+const NO_MARKERS: readonly MapMarker[] = [];
 
 /** The device centre: the monitoring page of the system menu (shown to those who have it). */
 const DEVICE_CENTRE_PATH = '/system/monitor';
@@ -108,7 +111,7 @@ export default function HomePage() {
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={14}>
           <Card title={t('pages.home.map.title')} styles={{ body: { padding: 12 } }}>
-            <ProjectMap markers={[]} height={360} />
+            <ProjectMap markers={NO_MARKERS} height={360} />
           </Card>
         </Col>
         <Col xs={24} xl={10}>

@@ -1,49 +1,106 @@
 import { CopyOutlined } from '@ant-design/icons';
-import { type AdminOrderRow, PURCHASE_RECORD_PAGE_SIZES } from '@pvplan/contract';
+import {
+  type AdminOrderRow,
+  PACKAGE_TYPES,
+  PAY_METHOD_ALIPAY,
+  PAY_METHOD_OTHER,
+  PAY_METHOD_WECHAT,
+  type PackageType,
+  type PayMethod,
+  PURCHASE_RECORD_PAGE_SIZES,
+} from '@pvplan/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Flex, Input, Select, Table, type TableColumnsType, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
+import {
+  App,
+  Button,
+  DatePicker,
+  Descriptions,
+  Flex,
+  Form,
+  Input,
+  Modal,
+  Select,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Typography,
+} from 'antd';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmOrderManually, type OrderSearch, searchOrders } from '../../../api/membership';
+import { formatDateTime } from '../../../components/dialogs/format';
+import { FIRST_PAGE, nextPage } from '../../../components/dialogs/paging';
 import { copyText } from '../../../utils/clipboard';
 
-const time = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : '-');
+interface Draft {
+  readonly orderNum?: string;
+  readonly phone?: string;
+  readonly range?: [Dayjs | null, Dayjs | null] | null;
+}
+
+/** Whole days of the picked range as ISO instants (start of the first day, end of the last). */
+function rangeFilter(range: Draft['range']): Pick<OrderSearch, 'startTime' | 'endTime'> {
+  return {
+    startTime: range?.[0] ? range[0].startOf('day').toISOString() : undefined,
+    endTime: range?.[1] ? range[1].endOf('day').toISOString() : undefined,
+  };
+}
+
+const PAY_METHODS: readonly PayMethod[] = [PAY_METHOD_WECHAT, PAY_METHOD_ALIPAY, PAY_METHOD_OTHER];
+
+/** The label of a payment method; anything unknown reads as "other". */
+function payMethodKey(value: number) {
+  return value === PAY_METHOD_WECHAT || value === PAY_METHOD_ALIPAY
+    ? (`membership.admin.method.${value}` as const)
+    : (`membership.admin.method.${PAY_METHOD_OTHER}` as const);
+}
+
+/** A reason of at least 2 characters goes into the server's audit with the administrator and time. */
+const MIN_REASON_LENGTH = 2;
 
 /**
- * Administrators' orders (spec 001 §7 optVipOrder/findByCondition) with the manual confirmation
- * (ccb/manualUpdate, loading text 正在开通..., audited on the server). For a sales-management page
- * (e.g. salesManage/orders) to mount.
+ * Administrators' orders (spec 001 §7 optVipOrder/findByCondition): search by order number, phone,
+ * order time, package type, status and payment method; and the manual confirmation of a paid order
+ * whose notification never came (ccb/manualUpdate, loading text 正在开通...), which asks for the
+ * reason the server audits with the administrator and the order before and after. `readOnly`
+ * (sales managers) leaves the confirmation out: only administrators may confirm payments.
  */
-export function OrderAdmin() {
+export function OrderAdmin(props: { readonly readOnly?: boolean } = {}) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const client = useQueryClient();
-  const [filter, setFilter] = useState<OrderSearch>({ pageNum: 1, pageSize: 10 });
-  const [draft, setDraft] = useState<{ orderNum?: string; phone?: string }>({});
+  const [filter, setFilter] = useState<OrderSearch>(FIRST_PAGE);
+  const [draft, setDraft] = useState<Draft>({});
+  const [confirming, setConfirming] = useState<AdminOrderRow | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [form] = Form.useForm<{ reason: string }>();
   const orders = useQuery({
     queryKey: ['membership', 'admin', 'orders', filter],
     queryFn: ({ signal }) => searchOrders(filter, signal),
     placeholderData: keepPreviousData,
   });
 
-  const confirm = (row: AdminOrderRow) => {
-    modal.confirm({
-      title: t('membership.admin.confirmPaid'),
-      content: t('membership.admin.confirmPaidText', { orderNum: row.orderNum }),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        const hide = message.loading(t('membership.admin.opening'), 0);
-        try {
-          await confirmOrderManually(row.orderNum, 'admin');
-          void message.success(t('membership.admin.confirmed'));
-          await client.invalidateQueries({ queryKey: ['membership', 'admin', 'orders'] });
-        } finally {
-          hide();
-        }
-      },
-    });
+  const openConfirm = (row: AdminOrderRow) => {
+    form.resetFields();
+    setConfirming(row);
+  };
+
+  const submitConfirm = async ({ reason }: { reason: string }) => {
+    if (!confirming) return;
+    setSubmitting(true);
+    const hide = message.loading(t('membership.admin.opening'), 0);
+    try {
+      await confirmOrderManually(confirming.orderNum, reason.trim());
+      void message.success(t('membership.admin.confirmed'));
+      setConfirming(null);
+      await client.invalidateQueries({ queryKey: ['membership', 'admin', 'orders'] });
+    } catch {
+      // The request layer has shown why.
+    } finally {
+      hide();
+      setSubmitting(false);
+    }
   };
 
   const columns: TableColumnsType<AdminOrderRow> = [
@@ -56,6 +113,7 @@ export function OrderAdmin() {
           <Button
             type="link"
             size="small"
+            aria-label={t('membership.admin.copyOrderNum')}
             icon={<CopyOutlined />}
             onClick={async () => {
               if (await copyText(orderNum)) void message.success(t('membership.problem.copied'));
@@ -79,14 +137,7 @@ export function OrderAdmin() {
     {
       title: t('membership.admin.payMethod'),
       dataIndex: 'payMethod',
-      render: (value: number) =>
-        t(
-          value === 1
-            ? 'membership.admin.method.1'
-            : value === 2
-              ? 'membership.admin.method.2'
-              : 'membership.admin.method.3',
-        ),
+      render: (value: number) => t(payMethodKey(value)),
     },
     {
       title: t('membership.admin.status'),
@@ -100,18 +151,25 @@ export function OrderAdmin() {
                 : 'dialogs.purchaseRecords.status.unpaid',
             )}
           </Tag>
+          {row.confirmedBy !== null ? <Tag color="gold">{t('membership.admin.confirmedByHand')}</Tag> : null}
           {row.isDelete === 1 ? <Tag>{t('membership.admin.deletedByUser')}</Tag> : null}
         </Flex>
       ),
     },
-    { title: t('membership.admin.createTime'), dataIndex: 'createTime', render: time },
-    { title: t('dialogs.purchaseRecords.paymentTime'), dataIndex: 'paymentTime', render: time },
+    { title: t('membership.admin.createTime'), dataIndex: 'createTime', render: formatDateTime },
+    { title: t('dialogs.purchaseRecords.paymentTime'), dataIndex: 'paymentTime', render: formatDateTime },
     {
       title: t('dialogs.common.actions'),
       key: 'actions',
+      hidden: props.readOnly === true,
       render: (_: unknown, row) =>
         row.orderStatus === 1 ? null : (
-          <Button type="link" size="small" onClick={() => confirm(row)}>
+          <Button
+            type="link"
+            size="small"
+            onClick={() => openConfirm(row)}
+            data-testid={`order-confirm-${row.orderNum}`}
+          >
             {t('membership.admin.confirmPaid')}
           </Button>
         ),
@@ -127,6 +185,7 @@ export function OrderAdmin() {
           style={{ width: 220 }}
           value={draft.orderNum}
           onChange={(event) => setDraft((d) => ({ ...d, orderNum: event.target.value || undefined }))}
+          data-testid="order-search-num"
         />
         <Input
           allowClear
@@ -134,6 +193,19 @@ export function OrderAdmin() {
           style={{ width: 160 }}
           value={draft.phone}
           onChange={(event) => setDraft((d) => ({ ...d, phone: event.target.value || undefined }))}
+        />
+        <DatePicker.RangePicker
+          value={draft.range ?? null}
+          onChange={(range) => setDraft((d) => ({ ...d, range }))}
+          placeholder={[t('membership.admin.from'), t('membership.admin.to')]}
+        />
+        <Select
+          allowClear
+          placeholder={t('membership.admin.packageType')}
+          style={{ width: 140 }}
+          value={filter.vipType}
+          onChange={(vipType: PackageType | undefined) => setFilter((f) => ({ ...f, pageNum: 1, vipType }))}
+          options={PACKAGE_TYPES.map((value) => ({ value, label: t(`membership.admin.type.${value}`) }))}
         />
         <Select
           allowClear
@@ -152,12 +224,21 @@ export function OrderAdmin() {
           style={{ width: 140 }}
           value={filter.payMethod}
           onChange={(payMethod) => setFilter((f) => ({ ...f, pageNum: 1, payMethod }))}
-          options={[1, 2, 3].map((value) => ({
-            value,
-            label: t(`membership.admin.method.${value}` as 'membership.admin.method.1'),
-          }))}
+          options={PAY_METHODS.map((value) => ({ value, label: t(payMethodKey(value)) }))}
         />
-        <Button type="primary" onClick={() => setFilter((f) => ({ ...f, ...draft, pageNum: 1 }))}>
+        <Button
+          type="primary"
+          data-testid="order-search"
+          onClick={() =>
+            setFilter((f) => ({
+              ...f,
+              orderNum: draft.orderNum?.trim() || undefined,
+              phone: draft.phone?.trim() || undefined,
+              ...rangeFilter(draft.range),
+              pageNum: 1,
+            }))
+          }
+        >
           {t('membership.admin.search')}
         </Button>
       </Flex>
@@ -174,10 +255,62 @@ export function OrderAdmin() {
           total: orders.data?.total ?? 0,
           showSizeChanger: true,
           pageSizeOptions: PURCHASE_RECORD_PAGE_SIZES.map(String),
-          onChange: (pageNum, pageSize) =>
-            setFilter((f) => ({ ...f, pageNum: pageSize !== f.pageSize ? 1 : pageNum, pageSize })),
+          onChange: (pageNum, pageSize) => setFilter((f) => ({ ...f, ...nextPage(f, pageNum, pageSize) })),
         }}
       />
+      <Modal
+        open={confirming !== null}
+        title={t('membership.admin.confirmPaid')}
+        okText={t('common.confirm')}
+        cancelText={t('common.cancel')}
+        onOk={() => form.submit()}
+        onCancel={() => setConfirming(null)}
+        confirmLoading={submitting}
+        forceRender
+      >
+        <Flex vertical gap={12} data-testid="dialog-order-confirm">
+          <Typography.Paragraph style={{ marginBottom: 0 }}>
+            {t('membership.admin.confirmPaidText', { orderNum: confirming?.orderNum ?? '' })}
+          </Typography.Paragraph>
+          {confirming ? (
+            <Descriptions size="small" column={1} bordered>
+              <Descriptions.Item label={t('membership.admin.user')}>
+                {`${confirming.userName} ${confirming.phone ?? ''}`}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('membership.admin.name')}>{confirming.vipName}</Descriptions.Item>
+              <Descriptions.Item label={t('membership.admin.price')}>
+                ¥{confirming.paymentAmount}
+              </Descriptions.Item>
+            </Descriptions>
+          ) : null}
+          <Form<{ reason: string }>
+            form={form}
+            layout="vertical"
+            onFinish={(values) => void submitConfirm(values)}
+          >
+            <Form.Item
+              name="reason"
+              label={t('membership.admin.reason')}
+              rules={[
+                {
+                  required: true,
+                  whitespace: true,
+                  min: MIN_REASON_LENGTH,
+                  message: t('membership.admin.reasonRequired'),
+                },
+              ]}
+            >
+              <Input.TextArea
+                maxLength={200}
+                showCount
+                autoSize={{ minRows: 2, maxRows: 4 }}
+                placeholder={t('membership.admin.reasonPlaceholder')}
+                data-testid="order-confirm-reason"
+              />
+            </Form.Item>
+          </Form>
+        </Flex>
+      </Modal>
     </Flex>
   );
 }

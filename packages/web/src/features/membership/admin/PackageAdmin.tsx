@@ -7,7 +7,7 @@ import {
   type VipPackage,
   yuanToFen,
 } from '@pvplan/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   App,
   Button,
@@ -25,7 +25,8 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getVipListAll, modifyVipStatus, saveVipPackage, type VipPackageForm } from '../../../api/membership';
+import { modifyVipStatus, saveVipPackage, type VipPackageForm } from '../../../api/membership';
+import { MEMBERSHIP_QUERY_KEY, useVipList } from '../hooks';
 import { discountLabelValue } from '../packRules';
 
 interface FormValues {
@@ -75,10 +76,12 @@ function toForm(
 
 /**
  * Administrators' plans and packs (spec 001 §7: vip/getVipList, modifyStatus, saveOrUpdate): every
- * package of a type, on or off sale, with a switch and an edit form. For a sales-management page
- * (e.g. salesManage/setMenu) to mount.
+ * package of a type, on or off sale, with a switch and an edit form. Mounted by the
+ * sales-management page salesManage/setMenu; `readOnly` (sales managers) shows the list without the
+ * switch and the forms, which only administrators may use.
  */
-export function PackageAdmin() {
+export function PackageAdmin(props: { readonly readOnly?: boolean } = {}) {
+  const readOnly = props.readOnly === true;
   const { t } = useTranslation();
   const { message } = App.useApp();
   const client = useQueryClient();
@@ -86,11 +89,23 @@ export function PackageAdmin() {
   const [editing, setEditing] = useState<VipPackage | 'new' | null>(null);
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<FormValues>();
-  const list = useQuery({
-    queryKey: ['membership', 'admin', 'packages', type],
-    queryFn: ({ signal }) => getVipListAll(type, signal),
-  });
-  const reload = () => client.invalidateQueries({ queryKey: ['membership'] });
+  const list = useVipList(type);
+  const reload = () => client.invalidateQueries({ queryKey: MEMBERSHIP_QUERY_KEY });
+  const [switching, setSwitching] = useState<number | null>(null);
+
+  /** vip/modifyStatus: on sale (1) or off sale (0); the buyers' lists show only packages on sale. */
+  const toggle = async (pack: VipPackage, onSale: boolean) => {
+    setSwitching(pack.id);
+    try {
+      await modifyVipStatus(pack.id, onSale ? 1 : 0);
+      void message.success(t(onSale ? 'membership.admin.putOnSale' : 'membership.admin.takenOffSale'));
+      await reload();
+    } catch {
+      // The request layer has shown why; the switch keeps the server's state.
+    } finally {
+      setSwitching(null);
+    }
+  };
 
   const open = (pack: VipPackage | 'new') => {
     setEditing(pack);
@@ -146,7 +161,9 @@ export function PackageAdmin() {
             title: t('membership.admin.amount'),
             key: 'amount',
             render: (_: unknown, pack: VipPackage) =>
-              type === 'search_capacity' ? `${pack.designCapacityMw} MW` : `${pack.surveyAreaWanM2} 万m²`,
+              type === 'search_capacity'
+                ? t('membership.topUp.capacityAmount', { value: pack.designCapacityMw })
+                : t('membership.topUp.areaAmount', { value: pack.surveyAreaWanM2 }),
           },
         ]),
     {
@@ -176,10 +193,9 @@ export function PackageAdmin() {
       render: (_: unknown, pack) => (
         <Switch
           checked={pack.status === 1}
-          onChange={async (checked) => {
-            await modifyVipStatus(pack.id, checked ? 1 : 0);
-            await reload();
-          }}
+          loading={switching === pack.id}
+          disabled={readOnly}
+          onChange={(checked) => void toggle(pack, checked)}
           data-testid={`package-status-${pack.id}`}
         />
       ),
@@ -187,6 +203,7 @@ export function PackageAdmin() {
     {
       title: t('dialogs.common.actions'),
       key: 'actions',
+      hidden: readOnly,
       render: (_: unknown, pack) => (
         <Button type="link" size="small" onClick={() => open(pack)}>
           {t('membership.admin.edit')}
@@ -203,9 +220,11 @@ export function PackageAdmin() {
           onChange={setType}
           options={PACKAGE_TYPES.map((value) => ({ value, label: t(`membership.admin.type.${value}`) }))}
         />
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')}>
-          {t('membership.admin.new')}
-        </Button>
+        {readOnly ? null : (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')}>
+            {t('membership.admin.new')}
+          </Button>
+        )}
       </Flex>
       <Table<VipPackage>
         rowKey="id"

@@ -95,9 +95,12 @@ export default function SubscriptionVipPage() {
     onCell: () => ({ style: tier === currentTier ? { background: token.colorWarningBg } : {} }),
     render: (_: unknown, row: ComparisonRow) =>
       row.group ? null : row.tiers.includes(tier) ? (
-        <CheckOutlined style={{ color: token.colorSuccess }} aria-label="yes" />
+        <CheckOutlined style={{ color: token.colorSuccess }} aria-label={t('membership.page.included')} />
       ) : (
-        <CloseOutlined style={{ color: token.colorTextQuaternary }} aria-label="no" />
+        <CloseOutlined
+          style={{ color: token.colorTextQuaternary }}
+          aria-label={t('membership.page.notIncluded')}
+        />
       ),
   });
 

@@ -9,6 +9,7 @@ import { type ProjectSearch, searchProjects } from '../../../api/projects';
 import { ASSESSMENT_QUERY_KEY, numberText, percentText } from '../../../features/assessment';
 import { useDocumentTitle } from '../../../utils/useDocumentTitle';
 import { NewAssessmentDrawer } from './components/NewAssessmentDrawer';
+import { resultPathOf } from './resultPath';
 
 interface Filters {
   projName?: string;
@@ -16,12 +17,13 @@ interface Filters {
   locked?: 0 | 1;
 }
 
-/** The result page of each assessment variant. */
-function resultPathOf(project: ProjectView): string {
-  const page =
-    project.projType === 'pves' ? 'distributedOpticalStorageResult' : 'distributedPhotovoltaicResult';
-  return `/preliminaryStage/${page}?projId=${encodeURIComponent(project.projId)}`;
-}
+/** Tag colours of the variants in the list. */
+const TYPE_COLORS: Readonly<Record<ProjectType, string>> = {
+  pv: 'gold',
+  es: 'green',
+  pves: 'blue',
+  fast: 'purple',
+};
 
 /** /tools/auxiliaryDecision: the income-assessment list (spec 001 §2) and the new-assessment flow. */
 export default function AuxiliaryDecisionPage() {
@@ -123,7 +125,9 @@ export default function AuxiliaryDecisionPage() {
           {
             title: t('assessment.list.type'),
             dataIndex: 'projType',
-            render: (type: ProjectType) => t(`assessment.type.${type}`),
+            render: (type: ProjectType) => (
+              <Tag color={TYPE_COLORS[type]}>{t(`assessment.type.${type}`)}</Tag>
+            ),
           },
           {
             title: t('assessment.list.lock'),
@@ -140,7 +144,12 @@ export default function AuxiliaryDecisionPage() {
             key: 'capacity',
             render: (_: unknown, project) => {
               const kwp = numberText(project.currentPlan?.pvCapacityKwp);
-              return kwp ? `${kwp} ${t('assessment.unit.kwp')}` : '-';
+              const kwh = numberText(project.currentPlan?.storageEnergyKwh);
+              const parts = [
+                ...(kwp ? [`${kwp} ${t('assessment.unit.kwp')}`] : []),
+                ...(kwh ? [`${kwh} ${t('assessment.unit.kwh')}`] : []),
+              ];
+              return parts.length > 0 ? parts.join(' + ') : '-';
             },
           },
           {
@@ -160,8 +169,10 @@ export default function AuxiliaryDecisionPage() {
               <Button
                 type="link"
                 size="small"
-                disabled={project.projType === 'fast' || project.currentPlanId === null}
-                onClick={() => navigate(resultPathOf(project))}
+                disabled={project.currentPlanId === null}
+                onClick={() =>
+                  navigate(resultPathOf(project.projType, project.projId, project.currentPlanId))
+                }
               >
                 {t('assessment.list.open')}
               </Button>

@@ -1,10 +1,10 @@
-import DistributedPhotovoltaicResult from '../distributedPhotovoltaicResult';
+import { ResultPage } from '../../../features/assessment';
 
 /**
- * The PV+storage result page (spec 001 §2 distributedOpticalStorageResult). For now it shows the
- * same stored figures as the PV result page (headline, monthly and cash-flow charts, cash-flow
- * table, plan history); the storage-specific charts (typical day, SOC) are still to come.
+ * The PV+storage result page (spec 001 §2 distributedOpticalStorageResult, ?projId=…&planId=…):
+ * the PV result plus the storage parts — typical-day battery and grid curves, SOC, the capacity
+ * sweep with the recommended size, the settlement-mode comparison and the storage tables.
  */
 export default function DistributedOpticalStorageResult() {
-  return <DistributedPhotovoltaicResult />;
+  return <ResultPage variant="pves" titleKey="assessment.result.pvesTitle" />;
 }

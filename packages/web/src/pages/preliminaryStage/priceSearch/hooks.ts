@@ -1,5 +1,15 @@
-import type { AreaNode, AreaPriceBody, AreaPriceInfo, TouConfigView, UpdateTouBody } from '@pvplan/contract';
+import {
+  type AreaNode,
+  type AreaPriceBody,
+  type AreaPriceInfo,
+  PRICE_USER_CATEGORIES,
+  PRICE_VOLTAGE_LEVELS,
+  type TouConfigView,
+  type UpdateTouBody,
+} from '@pvplan/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { saveBlob } from '../../../api/download';
 import {
   exportAreaPriceInfo,
@@ -7,17 +17,40 @@ import {
   getAreas,
   updateTimeSharingElectricity,
 } from '../../../api/price';
-import { fallbackFileName } from './priceSearchRules';
+import { cascaderOptions, fallbackFileName } from './priceSearchRules';
 
 export const PRICE_QUERY_KEY = ['price'] as const;
 
-/** Provinces and cities for the area cascader (reference data: cached for the session). */
-export function useAreaTree() {
-  return useQuery<AreaNode[]>({
+/**
+ * Provinces and cities as area cascader options (reference data: cached for the session; the price
+ * search and the new-assessment flow share it).
+ */
+export function useAreaOptions() {
+  const areas = useQuery<AreaNode[]>({
     queryKey: [...PRICE_QUERY_KEY, 'areas', 2],
     queryFn: ({ signal }) => getAreas(2, signal),
     staleTime: Number.POSITIVE_INFINITY,
   });
+  const options = useMemo(() => cascaderOptions(areas.data ?? []), [areas.data]);
+  return { options, loading: areas.isLoading };
+}
+
+/** Select options of the tariff's user categories and voltage levels, in the UI language. */
+export function useTariffClassOptions() {
+  const { t } = useTranslation();
+  return useMemo(
+    () => ({
+      categoryOptions: PRICE_USER_CATEGORIES.map((value) => ({
+        value,
+        label: t(`pages.priceSearch.category.${value}` as const),
+      })),
+      voltageOptions: PRICE_VOLTAGE_LEVELS.map((value) => ({
+        value,
+        label: t(`pages.priceSearch.voltage.${value}` as const),
+      })),
+    }),
+    [t],
+  );
 }
 
 /** The price search result of the current choice; the previous result stays while the next loads. */

@@ -1,11 +1,5 @@
 import { DownloadOutlined, EditOutlined, LinkOutlined } from '@ant-design/icons';
-import {
-  PRICE_ADMIN_ROLE,
-  PRICE_USER_CATEGORIES,
-  PRICE_VOLTAGE_LEVELS,
-  type PriceUserCategory,
-  type PriceVoltageLevel,
-} from '@pvplan/contract';
+import { PRICE_ADMIN_ROLE, type PriceUserCategory, type PriceVoltageLevel } from '@pvplan/contract';
 import {
   Alert,
   Button,
@@ -24,18 +18,18 @@ import {
   Typography,
 } from 'antd';
 import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HasRole } from '../../../components/permission';
 import { useDocumentTitle } from '../../../utils/useDocumentTitle';
+import { OverrideRules } from './components/OverrideRules';
 import { PeriodDetail } from './components/PeriodDetail';
 import { PriceTable } from './components/PriceTable';
 import { TouEditDrawer } from './components/TouEditDrawer';
 import { TouHeatmap } from './components/TouHeatmap';
-import { useAreaPriceInfo, useAreaTree, useExportPrice } from './hooks';
+import { useAreaOptions, useAreaPriceInfo, useExportPrice, useTariffClassOptions } from './hooks';
 import {
   areaPriceBodyOf,
-  cascaderOptions,
   DEFAULT_AREA_PATH,
   hasHalfHourDetail,
   inheritance,
@@ -46,8 +40,9 @@ const ADMIN_ROLES = [PRICE_ADMIN_ROLE] as const;
 
 /**
  * Price search (menu url preliminaryStage/priceSearch/index): pick an area, user category, voltage
- * level and month; see the month × hour grid of TOU periods, the agency price table, the spreads and
- * each month's periods; export the result as .xlsx. Administrators can edit the area's TOU table.
+ * level and month; see the month × hour grid of TOU periods, the calendar rules (holidays, rest days,
+ * hot days), the agency price table, the spreads and each month's periods, and the coal benchmark for
+ * surplus PV; export the result as .xlsx. Administrators can edit the area's TOU table and its rules.
  */
 export default function PriceSearchPage() {
   const { t } = useTranslation();
@@ -55,11 +50,11 @@ export default function PriceSearchPage() {
   const [state, setState] = useState<PriceSearchState>({ areaPath: DEFAULT_AREA_PATH });
   const [halfHours, setHalfHours] = useState(false);
   const [editing, setEditing] = useState(false);
-  const areas = useAreaTree();
   const body = areaPriceBodyOf(state);
   const info = useAreaPriceInfo(body);
   const exporter = useExportPrice();
-  const options = useMemo(() => cascaderOptions(areas.data ?? []), [areas.data]);
+  const areas = useAreaOptions();
+  const { categoryOptions, voltageOptions } = useTariffClassOptions();
   const data = info.data;
   const from = data ? inheritance(data) : null;
   const row = data?.selectedRow ?? null;
@@ -75,8 +70,8 @@ export default function PriceSearchPage() {
             <span>{t('pages.priceSearch.area')}</span>
             <Cascader
               style={{ width: 260 }}
-              options={options}
-              loading={areas.isLoading}
+              options={areas.options}
+              loading={areas.loading}
               changeOnSelect
               showSearch
               value={[...state.areaPath]}
@@ -92,10 +87,7 @@ export default function PriceSearchPage() {
               placeholder={t('pages.priceSearch.anyOption')}
               value={state.userCategory}
               onChange={(userCategory) => setState((s) => ({ ...s, userCategory }))}
-              options={PRICE_USER_CATEGORIES.map((value) => ({
-                value,
-                label: t(`pages.priceSearch.category.${value}` as 'pages.priceSearch.category.general_ci'),
-              }))}
+              options={categoryOptions}
             />
           </Space>
           <Space>
@@ -106,10 +98,7 @@ export default function PriceSearchPage() {
               placeholder={t('pages.priceSearch.anyOption')}
               value={state.voltageLevel}
               onChange={(voltageLevel) => setState((s) => ({ ...s, voltageLevel }))}
-              options={PRICE_VOLTAGE_LEVELS.map((value) => ({
-                value,
-                label: t(`pages.priceSearch.voltage.${value}` as 'pages.priceSearch.voltage.kv1_10'),
-              }))}
+              options={voltageOptions}
             />
           </Space>
           <Space>
@@ -201,6 +190,16 @@ export default function PriceSearchPage() {
                       {t('pages.priceSearch.touInherited', { area: data.areaName, parent: from.touFrom })}
                     </Typography.Text>
                   )}
+                  {data.coalBenchmark && (
+                    <Typography.Text type="secondary">
+                      {t('pages.priceSearch.coalBenchmark', {
+                        price: data.coalBenchmark.priceYuanPerKwh,
+                        area: data.coalBenchmark.areaName,
+                      })}
+                      {data.coalBenchmark.gridSplitUnresolved && t('pages.priceSearch.coalBenchmarkSplit')}
+                      {!data.coalBenchmark.verified && t('pages.priceSearch.coalBenchmarkUnverified')}
+                    </Typography.Text>
+                  )}
                   {!halfHours && hasHalfHourDetail(data.tou.slots) && (
                     <Alert type="info" showIcon message={t('pages.priceSearch.halfHourHint')} />
                   )}
@@ -209,6 +208,12 @@ export default function PriceSearchPage() {
                 <Empty description={t('pages.priceSearch.noTou')} />
               )}
             </Card>
+
+            {data.tou && (
+              <Card title={t('pages.priceSearch.overridesTitle')}>
+                <OverrideRules tou={data.tou} row={row} calendars={data.holidayCalendars ?? []} />
+              </Card>
+            )}
 
             {data.priceTable && (
               <Card title={`${t('pages.priceSearch.tableTitle')} · ${data.priceTable.month}`}>

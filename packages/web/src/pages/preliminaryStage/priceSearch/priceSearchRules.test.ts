@@ -9,6 +9,7 @@ import {
   heatmapCells,
   inheritance,
   timeAxisLabels,
+  unpricedOverridePeriods,
 } from './priceSearchRules';
 
 const flatYear = (): TouPeriodCode[][] =>
@@ -89,5 +90,32 @@ describe('fallbackFileName', () => {
   it('names the export after the area and month', () => {
     expect(fallbackFileName('武汉市', '2026-01')).toBe('price-info_武汉市_2026-01.xlsx');
     expect(fallbackFileName('武汉市', null)).toBe('price-info_武汉市_latest.xlsx');
+  });
+});
+
+describe('calendar rules against the selected price row', () => {
+  const row = { sharp: 1.2, peak: 1.0, flat: 0.6, valley: 0.3, deepValley: null };
+  it('warns about a painted period the row has no price for', () => {
+    const holiday = {
+      label: '春节、劳动节、国庆节 10:00-14:00 深谷',
+      when: { kind: 'holidays' as const },
+      ranges: [{ fromHour: 10, toHour: 14, period: 4 as const }],
+    };
+    expect(unpricedOverridePeriods([holiday], row)).toEqual([4]);
+    expect(unpricedOverridePeriods([holiday], { ...row, deepValley: 0.15 })).toEqual([]);
+  });
+  it('ignores a date-list rule that has no dates yet', () => {
+    const hotDay = {
+      label: '高温天尖峰',
+      when: { kind: 'dates' as const, dates: [] },
+      ranges: [{ fromHour: 11, toHour: 12, period: 0 as const }],
+    };
+    expect(unpricedOverridePeriods([hotDay], { ...row, sharp: null })).toEqual([]);
+    expect(
+      unpricedOverridePeriods([{ ...hotDay, when: { kind: 'dates' as const, dates: ['2025-08-01'] } }], {
+        ...row,
+        sharp: null,
+      }),
+    ).toEqual([0]);
   });
 });

@@ -1,11 +1,15 @@
-import type {
-  AreaNode,
-  AreaPriceBody,
-  AreaPriceInfo,
-  PriceUserCategory,
-  PriceVoltageLevel,
-  TouPeriodCode,
+import {
+  type AreaNode,
+  type AreaPriceBody,
+  type AreaPriceInfo,
+  type PriceRowView,
+  type PriceUserCategory,
+  type PriceVoltageLevel,
+  TOU_PERIOD_NAMES,
+  type TouOverrideInput,
+  type TouPeriodCode,
 } from '@pvplan/contract';
+import { clockText } from '../../../features/tou/touGrid';
 
 /** What the user picked on the price search page. */
 export interface PriceSearchState {
@@ -54,10 +58,7 @@ export function areaPriceBodyOf(state: PriceSearchState): AreaPriceBody | null {
 
 /** Clock labels of the heatmap's x axis: 24 hours or 48 half hours. */
 export function timeAxisLabels(halfHours: boolean): string[] {
-  return Array.from({ length: halfHours ? 48 : 24 }, (_, i) => {
-    const minutes = halfHours ? i * 30 : i * 60;
-    return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-  });
+  return Array.from({ length: halfHours ? 48 : 24 }, (_, i) => clockText(halfHours ? i * 30 : i * 60));
 }
 
 /**
@@ -102,4 +103,18 @@ export function inheritance(info: AreaPriceInfo): { touFrom: string | null; pric
 /** The download name when the server names none. */
 export function fallbackFileName(areaName: string, month: string | null): string {
   return `price-info_${areaName}_${month ?? 'latest'}.xlsx`;
+}
+
+/**
+ * Periods the calendar rules paint that the selected price row has no price for (legend order): on
+ * the days such a rule applies the bill cannot be computed, so the page warns. A date-list rule with
+ * no dates yet never applies and is left out.
+ */
+export function unpricedOverridePeriods(
+  rules: readonly TouOverrideInput[],
+  row: Pick<PriceRowView, 'sharp' | 'peak' | 'flat' | 'valley' | 'deepValley'>,
+): TouPeriodCode[] {
+  const live = rules.filter((rule) => !(rule.when.kind === 'dates' && rule.when.dates.length === 0));
+  const painted = new Set(live.flatMap((rule) => rule.ranges.map((r) => r.period)));
+  return [...painted].filter((code) => row[TOU_PERIOD_NAMES[code]] === null).sort((a, b) => a - b);
 }

@@ -1,55 +1,54 @@
-import type { EconomicsConfig, LoadConfig, PvConfig, SaveProBody } from '@pvplan/contract';
-import { fractionOfPercent } from '../../../../features/assessment/assessmentFormat';
+import type { ModifyProjBody, ProjectType, SaveProBody } from '@pvplan/contract';
+import {
+  economicsOf,
+  esConfigOf,
+  loadConfigOf,
+  pvConfigOf,
+  pvesOptionsOf,
+  type StorageSize,
+} from './configParts';
+import type { FlowVariant, NewAssessmentValues } from './flowValues';
 
-/** The values of the new-assessment form (every step; percents as the user types them). */
-export interface NewAssessmentValues {
-  projName: string;
-  customerName?: string;
-  address?: string;
-  areaPath?: string[];
-  latitudeDeg: number;
-  longitudeDeg: number;
-  userCategory: 'general_ci' | 'large_industry';
-  voltageLevel: 'below_1kv' | 'kv1_10' | 'kv35' | 'kv66' | 'kv110' | 'kv220_plus';
-  monthlyKwh: (number | null | undefined)[];
-  sizing: 'capacity' | 'roof';
-  capacityKwp?: number;
-  roofAreaM2?: number;
-  tiltDeg: number;
-  azimuthDeg: number;
-  businessModel: 'selfInvest' | 'emc';
-  hostPricePercent?: number;
-  pvCapexYuanPerW: number;
-  discountRatePercent: number;
-  equityPercent: number;
-  loanRatePercent: number;
-  loanTermYears: number;
-}
+export {
+  FLOW_VARIANTS,
+  type FlowVariant,
+  LOAD_SOURCE_CHOICES,
+  type LoadSourceChoice,
+  NEW_ASSESSMENT_DEFAULTS,
+  type NewAssessmentValues,
+  ROOF_TYPES,
+  type RoofType,
+  SETTLEMENT_CHOICES,
+  type SettlementChoice,
+  STORAGE_STRATEGY_CHOICES,
+  type StorageStrategyChoice,
+} from './flowValues';
 
-/** The defaults of the form (the contract's defaults: 3 yuan/W, 6 % discount, 85 % host price …). */
-export const NEW_ASSESSMENT_DEFAULTS: Partial<NewAssessmentValues> = {
-  userCategory: 'general_ci',
-  voltageLevel: 'kv1_10',
-  monthlyKwh: Array.from({ length: 12 }, () => undefined),
-  sizing: 'capacity',
-  azimuthDeg: 180,
-  businessModel: 'selfInvest',
-  hostPricePercent: 85,
-  pvCapexYuanPerW: 3,
-  discountRatePercent: 6,
-  equityPercent: 100,
-  loanRatePercent: 4.5,
-  loanTermYears: 10,
-};
+const trimmed = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
 
-/** The savePro body of the form. */
-export function projectBodyOf(values: NewAssessmentValues): SaveProBody {
+/** The project fields the full flow and the quick estimate share. */
+export type ProjectValues = Pick<
+  NewAssessmentValues,
+  | 'projName'
+  | 'customerName'
+  | 'address'
+  | 'areaPath'
+  | 'latitudeDeg'
+  | 'longitudeDeg'
+  | 'userCategory'
+  | 'voltageLevel'
+>;
+
+/** The savePro body of the project step (the project is created when the user leaves it). */
+export function projectBodyOf(values: ProjectValues, projType: ProjectType): SaveProBody {
   const areaCode = values.areaPath?.[values.areaPath.length - 1];
+  const customerName = trimmed(values.customerName);
+  const address = trimmed(values.address);
   return {
     projName: values.projName.trim(),
-    projType: 'pv',
-    ...(values.customerName?.trim() ? { customerName: values.customerName.trim() } : {}),
-    ...(values.address?.trim() ? { address: values.address.trim() } : {}),
+    projType,
+    ...(customerName ? { customerName } : {}),
+    ...(address ? { address } : {}),
     ...(areaCode ? { areaCode } : {}),
     latitudeDeg: values.latitudeDeg,
     longitudeDeg: values.longitudeDeg,
@@ -58,31 +57,81 @@ export function projectBodyOf(values: NewAssessmentValues): SaveProBody {
   };
 }
 
-/** The saveUpdateConfigModelData parts (PV, load, economics) of the form. */
-export function configBodyOf(values: NewAssessmentValues): {
-  pv: Partial<PvConfig>;
-  load: Partial<LoadConfig>;
-  economics: Partial<EconomicsConfig>;
-} {
+/** modifyProjBasicInfo after the user came back to the project step (the type never changes). */
+export function projectChangesOf(values: ProjectValues, projId: string): ModifyProjBody {
+  const { projType: _type, ...body } = projectBodyOf(values, 'pv');
+  return { projId, ...body };
+}
+
+/** modifyProjBasicInfo of the electricity step: tariff category, voltage and transformer. */
+export function electricityChangesOf(values: NewAssessmentValues, projId: string): ModifyProjBody {
   return {
-    pv: {
-      ...(values.sizing === 'capacity'
-        ? { capacityKwp: values.capacityKwp }
-        : { roofAreaM2: values.roofAreaM2 }),
-      tiltDeg: values.tiltDeg,
-      azimuthDeg: values.azimuthDeg,
-    },
-    load: { source: 'monthly', monthlyKwh: values.monthlyKwh.map((kwh) => kwh ?? 0) },
-    economics: {
-      businessModel: values.businessModel,
-      ...(values.businessModel === 'emc' && values.hostPricePercent !== undefined
-        ? { hostPriceFraction: fractionOfPercent(values.hostPricePercent) }
-        : {}),
-      pvCapexYuanPerW: values.pvCapexYuanPerW,
-      discountRate: fractionOfPercent(values.discountRatePercent),
-      equityFraction: fractionOfPercent(values.equityPercent),
-      loanRate: fractionOfPercent(values.loanRatePercent),
-      loanTermYears: values.loanTermYears,
-    },
+    projId,
+    userCategory: values.userCategory,
+    voltageLevel: values.voltageLevel,
+    ...(typeof values.transformerKva === 'number' ? { transformerKva: values.transformerKva } : {}),
   };
+}
+
+/** The mean site load, kW, of twelve monthly consumptions (kWh over the 8,760 h of a year); null when empty. */
+export function meanLoadKwOfMonths(monthlyKwh: readonly (number | null | undefined)[]): number | null {
+  const total = monthlyKwh.reduce<number>((sum, kwh) => sum + (kwh ?? 0), 0);
+  return total > 0 ? total / 8760 : null;
+}
+
+/** The config call of a variant and its body (saveUpdateConfigModelData, saveUpdateConfigEsInfo, saveUpdatePvesInfo). */
+export type ConfigRequest =
+  | { readonly kind: 'pv'; readonly body: ReturnType<typeof pvParts> & { readonly projId: string } }
+  | { readonly kind: 'es'; readonly body: ReturnType<typeof esParts> & { readonly projId: string } }
+  | {
+      readonly kind: 'pves';
+      readonly body: ReturnType<typeof pvParts> &
+        ReturnType<typeof esParts> & {
+          readonly projId: string;
+          readonly pves: ReturnType<typeof pvesOptionsOf>;
+        };
+    };
+
+function pvParts(values: NewAssessmentValues, variant: FlowVariant) {
+  return {
+    pv: pvConfigOf(values),
+    load: loadConfigOf(values),
+    economics: economicsOf(values, variant),
+  };
+}
+
+function esParts(values: NewAssessmentValues, variant: FlowVariant, size: StorageSize | null) {
+  return {
+    es: esConfigOf(values, size),
+    load: loadConfigOf(values),
+    economics: economicsOf(values, variant),
+  };
+}
+
+/**
+ * The config call of the variant. `size` is the recommended size when the user asked for one
+ * (storageSizing 'recommend'); a custom size comes from the form.
+ */
+export function configRequestOf(
+  variant: FlowVariant,
+  values: NewAssessmentValues,
+  projId: string,
+  size: StorageSize | null,
+): ConfigRequest {
+  switch (variant) {
+    case 'pv':
+      return { kind: 'pv', body: { projId, ...pvParts(values, variant) } };
+    case 'es':
+      return { kind: 'es', body: { projId, ...esParts(values, variant, size) } };
+    default:
+      return {
+        kind: 'pves',
+        body: {
+          projId,
+          ...pvParts(values, variant),
+          ...esParts(values, variant, size),
+          pves: pvesOptionsOf(values),
+        },
+      };
+  }
 }

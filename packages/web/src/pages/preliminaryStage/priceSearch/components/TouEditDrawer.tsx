@@ -3,7 +3,14 @@ import { App, Button, DatePicker, Drawer, Flex, Form, Input, Select } from 'antd
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type TouTable, TouTableEditor, uniformTouTable } from '../../../../features/tou';
+import {
+  overridesValid,
+  type TouOverride,
+  TouOverridesEditor,
+  type TouTable,
+  TouTableEditor,
+  uniformTouTable,
+} from '../../../../features/tou';
 import { useSaveTou } from '../hooks';
 
 export interface TouEditDrawerProps {
@@ -25,12 +32,16 @@ interface FormValues {
   readonly note?: string;
 }
 
-/** Administrators: save the area's TOU table as a new revision (the history keeps the old ones). */
+/**
+ * Administrators: save the area's TOU table and its calendar rules as a new revision (the history
+ * keeps the old ones).
+ */
 export function TouEditDrawer({ open, onClose, areaCode, areaName, tou, defaultMonth }: TouEditDrawerProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
   const [table, setTable] = useState<TouTable>(() => tou?.rawSlots ?? uniformTouTable());
+  const [overrides, setOverrides] = useState<TouOverride[]>(() => [...(tou?.overrides ?? [])]);
   const save = useSaveTou();
 
   const submit = async () => {
@@ -40,6 +51,7 @@ export function TouEditDrawer({ open, onClose, areaCode, areaName, tou, defaultM
       effectiveMonth: values.effectiveMonth.format('YYYY-MM'),
       userCategory: values.userCategory,
       slots: table,
+      overrides: overrides.map((rule) => ({ ...rule, label: rule.label.trim() })),
       sourceTitle: values.sourceTitle.trim(),
       ...(values.sourceUrl?.trim() ? { sourceUrl: values.sourceUrl.trim() } : {}),
       ...(values.note?.trim() ? { note: values.note.trim() } : {}),
@@ -60,7 +72,12 @@ export function TouEditDrawer({ open, onClose, areaCode, areaName, tou, defaultM
       title={t('pages.priceSearch.editTitle', { area: areaName })}
       destroyOnHidden
       extra={
-        <Button type="primary" loading={save.isPending} onClick={() => void submit().catch(() => undefined)}>
+        <Button
+          type="primary"
+          loading={save.isPending}
+          disabled={!overridesValid(overrides)}
+          onClick={() => void submit().catch(() => undefined)}
+        >
           {t('pages.priceSearch.save')}
         </Button>
       }
@@ -111,6 +128,7 @@ export function TouEditDrawer({ open, onClose, areaCode, areaName, tou, defaultM
           </Form.Item>
         </Form>
         <TouTableEditor value={table} onChange={setTable} />
+        <TouOverridesEditor value={overrides} onChange={setOverrides} />
       </Flex>
     </Drawer>
   );

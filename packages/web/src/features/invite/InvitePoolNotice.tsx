@@ -1,0 +1,34 @@
+import { GiftOutlined } from '@ant-design/icons';
+import { Alert } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useInviteCode } from './hooks';
+import { poolState } from './inviteRules';
+
+/**
+ * The 2-day membership pool of the running campaign (spec 000 §9): open until 48 hours after the
+ * user joined (asked for the link), claimed by the first friend who registers in that time.
+ */
+export function InvitePoolNotice(props: { readonly enabled: boolean }) {
+  const { t } = useTranslation();
+  const code = useInviteCode(props.enabled);
+  const pool = code.data?.pool;
+  if (!pool) return null;
+  const state = poolState(pool, Date.now());
+  const params = {
+    days: pool.memberDays,
+    hours: pool.windowHours,
+    deadline: dayjs(pool.deadline).format('YYYY-MM-DD HH:mm'),
+  };
+  return (
+    <Alert
+      showIcon
+      icon={<GiftOutlined />}
+      type={state === 'claimed' ? 'success' : state === 'open' ? 'warning' : 'info'}
+      message={t(`invite.pool.${state}`, params)}
+      style={{ marginBottom: 12 }}
+      data-testid="invite-pool"
+      data-state={state}
+    />
+  );
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { type BillForMonths, monthlyEnergyOfBills } from './billMonths';
+
+function bill(
+  billMonth: string | null,
+  fields: Partial<BillForMonths['fields']> = {},
+  state: BillForMonths['state'] = 'confirmed',
+): BillForMonths {
+  return {
+    state,
+    fields: {
+      billMonth,
+      totalKwh: null,
+      sharpKwh: null,
+      peakKwh: null,
+      flatKwh: null,
+      valleyKwh: null,
+      deepValleyKwh: null,
+      maxDemandKw: null,
+      ...fields,
+    },
+  };
+}
+
+// Expected months added up by hand.
+describe('monthly energy of bills', () => {
+  it('adds up the bills of a month, keeps the latest year, leaves out ignored and undated bills', () => {
+    const months = monthlyEnergyOfBills(
+      [
+        bill('2024-03', { totalKwh: 1000, peakKwh: 400, flatKwh: 350, valleyKwh: 250, maxDemandKw: 80 }),
+        bill('2024-03', { totalKwh: 500.5, peakKwh: 200, flatKwh: 200, valleyKwh: 100.5, maxDemandKw: 95 }),
+        bill('2023-03', { totalKwh: 99_999 }),
+        bill('2024-01', { totalKwh: 700 }, 'toReview'),
+        bill('2024-02', { totalKwh: 123 }, 'ignored'),
+        bill(null, { totalKwh: 5 }),
+      ],
+      true,
+    );
+    expect(months).toEqual([
+      { month: 1, year: 2024, totalKwh: 700 },
+      { month: 3, year: 2024, peak: 600, flat: 550, valley: 350.5, totalKwh: 1500.5, maxDemandKw: 95 },
+    ]);
+  });
+
+  it('sends totals only without a TOU table, or when a bill of the month lacks a main period', () => {
+    const bills = [
+      bill('2024-05', { totalKwh: 900, peakKwh: 300, flatKwh: 300, valleyKwh: 300 }),
+      bill('2024-06', { totalKwh: 800, peakKwh: 300, flatKwh: 300, valleyKwh: 200 }),
+      bill('2024-06', { totalKwh: 100, peakKwh: 100 }),
+    ];
+    expect(monthlyEnergyOfBills(bills, false)).toEqual([
+      { month: 5, year: 2024, totalKwh: 900 },
+      { month: 6, year: 2024, totalKwh: 900 },
+    ]);
+    expect(monthlyEnergyOfBills(bills, true)[1]).toEqual({ month: 6, year: 2024, totalKwh: 900 });
+  });
+
+  it('takes the total from the periods when the bill prints none, and skips months without energy', () => {
+    expect(
+      monthlyEnergyOfBills(
+        [bill('2024-07', { sharpKwh: 10, peakKwh: 20, flatKwh: 30, valleyKwh: 40 }), bill('2024-08')],
+        true,
+      ),
+    ).toEqual([{ month: 7, year: 2024, sharp: 10, peak: 20, flat: 30, valley: 40, totalKwh: 100 }]);
+  });
+});

@@ -1,0 +1,78 @@
+import type { BillFields, BillState, LoadMonthlyEnergy } from '@pvplan/contract';
+
+/** The parts of a bill this module reads (selectElectricityBillByProId answers them). */
+export interface BillForMonths {
+  readonly state: BillState;
+  readonly fields: Pick<
+    BillFields,
+    | 'billMonth'
+    | 'totalKwh'
+    | 'sharpKwh'
+    | 'peakKwh'
+    | 'flatKwh'
+    | 'valleyKwh'
+    | 'deepValleyKwh'
+    | 'maxDemandKw'
+  >;
+}
+
+const PERIOD_FIELDS = [
+  ['sharp', 'sharpKwh'],
+  ['peak', 'peakKwh'],
+  ['flat', 'flatKwh'],
+  ['valley', 'valleyKwh'],
+  ['deepValley', 'deepValleyKwh'],
+] as const;
+
+const round = (value: number) => Math.round(value * 100) / 100;
+
+/**
+ * The monthly energy of a project's bills (early/saveOrUpdateUserPowerDatas, source 'bill'), for the
+ * load profile built from bills. Ignored bills and bills without a month are left out; bills of the
+ * same month (several meters or accounts) are added up; when a calendar month appears in several
+ * years only the latest year is kept. Energy per TOU period is sent only when `withPeriods` (the
+ * project has a TOU table to place it) and every bill of the month gives peak, flat and valley —
+ * otherwise the month's total alone. A month's maximum demand is the largest of its bills.
+ */
+export function monthlyEnergyOfBills(
+  bills: readonly BillForMonths[],
+  withPeriods: boolean,
+): LoadMonthlyEnergy[] {
+  const byMonth = new Map<number, { year: number; bills: BillForMonths['fields'][] }>();
+  for (const bill of bills) {
+    if (bill.state === 'ignored') continue;
+    const match = /^(\d{4})-(\d{2})$/.exec(bill.fields.billMonth ?? '');
+    if (!match) continue;
+    const year = Number(match[1]);
+    const month = Number(match[2]);
+    const current = byMonth.get(month);
+    if (!current || year > current.year) byMonth.set(month, { year, bills: [bill.fields] });
+    else if (year === current.year) current.bills.push(bill.fields);
+  }
+  const months: LoadMonthlyEnergy[] = [];
+  for (const [month, { year, bills: group }] of [...byMonth].sort((a, b) => a[0] - b[0])) {
+    const periodsKnown =
+      withPeriods && group.every((b) => b.peakKwh !== null && b.flatKwh !== null && b.valleyKwh !== null);
+    const sum = (pick: (b: BillForMonths['fields']) => number | null) =>
+      group.some((b) => pick(b) !== null) ? round(group.reduce((s, b) => s + (pick(b) ?? 0), 0)) : null;
+    const periods: Partial<Record<(typeof PERIOD_FIELDS)[number][0], number>> = {};
+    if (periodsKnown) {
+      for (const [key, field] of PERIOD_FIELDS) {
+        const value = sum((b) => b[field]);
+        if (value !== null) periods[key] = value;
+      }
+    }
+    const periodTotal = Object.values(periods).reduce((s, v) => s + v, 0);
+    const totalKwh = sum((b) => b.totalKwh) ?? (periodTotal > 0 ? round(periodTotal) : null);
+    if (totalKwh === null && Object.keys(periods).length === 0) continue;
+    const demands = group.map((b) => b.maxDemandKw).filter((v): v is number => v !== null);
+    months.push({
+      month,
+      year,
+      ...periods,
+      ...(totalKwh !== null ? { totalKwh } : {}),
+      ...(demands.length > 0 ? { maxDemandKw: Math.max(...demands) } : {}),
+    });
+  }
+  return months;
+}

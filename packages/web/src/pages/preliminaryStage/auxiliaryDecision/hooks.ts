@@ -1,0 +1,85 @@
+import type { CalculationStarted, PriceUserCategory, PriceVoltageLevel } from '@pvplan/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { getAreaPriceInfo } from '../../../api/price';
+import { getJob } from '../../../api/projects';
+import { PRICE_QUERY_KEY } from '../priceSearch/hooks';
+
+/** How often a running calculation is polled. */
+export const CALCULATION_POLL_MS = 1000;
+
+/** The area's TOU table and agency prices for a category and voltage (null fields when it has none). */
+export function useAreaPrice(
+  areaCode: string | null | undefined,
+  userCategory: PriceUserCategory | undefined,
+  voltageLevel: PriceVoltageLevel | undefined,
+) {
+  return useQuery({
+    queryKey: [...PRICE_QUERY_KEY, 'areaPrice', areaCode, userCategory ?? null, voltageLevel ?? null],
+    queryFn: ({ signal }) =>
+      getAreaPriceInfo(
+        {
+          areaCode: areaCode as string,
+          ...(userCategory ? { userCategory } : {}),
+          ...(voltageLevel ? { voltageLevel } : {}),
+        },
+        signal,
+      ),
+    enabled: Boolean(areaCode),
+    staleTime: 10 * 60_000,
+    retry: false,
+  });
+}
+
+export interface CalculationState {
+  readonly running: boolean;
+  /** 0–100 of the job. */
+  readonly progress: number;
+  /** The job's failure text; null while none. */
+  readonly failure: string | null;
+}
+
+/**
+ * Runs a calculation: `start` saves what it needs and starts the job, then the job is polled
+ * (GET /api/jobs/{jobId}) until it ends. Resolves with the started plan when the job succeeded,
+ * null when it failed (see `failure`) or the component went away; a rejected call rejects.
+ */
+export function useCalculationRunner() {
+  const [state, setState] = useState<CalculationState>({ running: false, progress: 0, failure: null });
+  const alive = useRef(true);
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
+
+  const run = useCallback(
+    async (
+      start: () => Promise<CalculationStarted>,
+      failureText: (error: string) => string,
+    ): Promise<CalculationStarted | null> => {
+      setState({ running: true, progress: 0, failure: null });
+      try {
+        const started = await start();
+        for (;;) {
+          if (!alive.current) return null;
+          const job = await getJob(started.jobId);
+          if (!alive.current) return null;
+          setState((current) => ({ ...current, progress: job.progress }));
+          if (job.status === 'succeeded') return started;
+          if (job.status === 'failed') {
+            setState((current) => ({ ...current, failure: failureText(job.error ?? '') }));
+            return null;
+          }
+          await new Promise((resolve) => setTimeout(resolve, CALCULATION_POLL_MS));
+        }
+      } finally {
+        if (alive.current) setState((current) => ({ ...current, running: false }));
+      }
+    },
+    [],
+  );
+
+  return { ...state, run };
+}

@@ -1,0 +1,28 @@
+import { Alert, Flex, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { usePermission } from '../../../components/permission';
+import { OrderAdmin } from '../../../features/membership';
+import { useDocumentTitle } from '../../../utils/useDocumentTitle';
+
+/**
+ * Sales management → 订单 (menu view salesManage/orders/index): the administrators' order search and
+ * the audited manual confirmation (spec 001 §7 optVipOrder/findByCondition, ccb/manualUpdate).
+ */
+export default function SalesOrdersPage() {
+  const { t } = useTranslation();
+  // Sales managers read; only administrators change packages or confirm payments (the server checks too).
+  const readOnly = !usePermission().hasRole('admin');
+  useDocumentTitle(t('membership.admin.ordersTitle'));
+  return (
+    <Flex vertical gap={16} data-testid="page-sales-orders">
+      <div>
+        <Typography.Title level={3} style={{ marginBottom: 4 }}>
+          {t('membership.admin.ordersTitle')}
+        </Typography.Title>
+        <Typography.Text type="secondary">{t('membership.admin.ordersSubtitle')}</Typography.Text>
+      </div>
+      {readOnly ? <Alert type="info" showIcon message={t('membership.admin.readOnlyOrders')} /> : null}
+      <OrderAdmin readOnly={readOnly} />
+    </Flex>
+  );
+}
