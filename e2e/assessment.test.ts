@@ -48,7 +48,11 @@ describe('income assessment', () => {
     }
     await page.getByTestId('assessment-next').click();
 
-    // Step 3: PV, with the best tilt from the server.
+    // Step 3: weather, the built-in climatology (default).
+    await page.getByTestId('flow-weather-current').waitFor({ state: 'visible' });
+    await page.getByTestId('assessment-next').click();
+
+    // Step 4: PV, with the best tilt from the server.
     await page.getByTestId('assessment-capacity').fill('100');
     const best = page.waitForResponse((response) => response.url().includes('/early/getBestDipAngle'));
     await page.getByTestId('assessment-best-tilt').click();
@@ -59,7 +63,7 @@ describe('income assessment', () => {
       .toBe(String(bestBody.data.tiltDeg));
     await page.getByTestId('assessment-next').click();
 
-    // Step 4: economics (defaults), step 5: calculate.
+    // Step 5: economics (defaults), step 6: calculate.
     await page.getByTestId('assessment-next').click();
     const result = page.waitForResponse((response) => response.url().includes('/early/getPlanResult'), {
       timeout: 120_000,

@@ -1,12 +1,14 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type E2eApp, type E2ePage, loginWithPassword, openPage, startE2eApp } from './support/app';
+import { type E2eApp, type E2ePage, loginWithPassword, openPage, queryDb, startE2eApp } from './support/app';
 
 /**
  * Buying a top-up pack end to end (spec 001 §4): a free user opens the buy dialog from the usage
  * view, the first pack is preselected, Buy shows the QR, the sandbox confirm page (what the QR
  * opens) is paid in a second browser context as a phone would, and the first page says 支付成功！
  * and shows the new quota. Then the QR countdown's expiry on the membership page, with a fast clock.
+ * Last, an administrator opens 套餐配置 and 订单 from the sales-management menu, takes a pack off
+ * sale and back, and confirms an unpaid order by hand with a reason (audited).
  * Figures: the demo free user starts with 1 MW (FREE_TIER_QUOTA); the first capacity pack of the
  * seeded catalogue is 10 MW for ¥150.00 (seed/membership-catalogue.ts): 1 + 10 = 11 MW.
  */
@@ -140,5 +142,85 @@ describe('membership purchase', () => {
     await expect
       .poll(() => page.getByTestId('qr-countdown').textContent())
       .toMatch(/^二维码有效时间 (10:00|09:5\d)$/);
+  });
+});
+
+describe('sales management (administrator)', () => {
+  let view: E2ePage;
+  let page: Page;
+
+  beforeEach(async () => {
+    view = await openPage(app, { viewport: { width: 1440, height: 900 } });
+    page = view.page;
+  });
+
+  afterEach(async () => {
+    await view?.context.close();
+  });
+
+  async function toastTexts(): Promise<string[]> {
+    return page.locator('.ant-message-notice').allTextContents();
+  }
+
+  it('opens 套餐配置 and 订单, toggles a pack off and on sale, and confirms an order by hand with a reason', async () => {
+    await loginWithPassword(app, page, 'admin');
+    const menu = page.getByTestId('side-menu');
+    await menu.getByText('销售管理', { exact: true }).first().click();
+    await menu.getByText('套餐配置', { exact: true }).click();
+    const setMenu = page.getByTestId('page-sales-set-menu');
+    await setMenu.waitFor({ state: 'visible', timeout: 15_000 });
+    expect(await page.title()).toContain('套餐配置');
+
+    await setMenu.getByText('容量加油包', { exact: true }).click();
+    const toggle = setMenu.locator('[data-testid^="package-status-"]').first();
+    await expect.poll(() => toggle.getAttribute('aria-checked'), { timeout: 10_000 }).toBe('true');
+    const packId = Number((await toggle.getAttribute('data-testid'))?.replace('package-status-', ''));
+    await toggle.click();
+    await expect.poll(toastTexts, { timeout: 10_000 }).toContain('已下架');
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
+    expect(queryDb<{ status: number }>(app, 'select status from vip_packages where id = ?', packId)).toEqual({
+      status: 0,
+    });
+    await toggle.click();
+    await expect.poll(toastTexts, { timeout: 10_000 }).toContain('已上架');
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+    expect(queryDb<{ status: number }>(app, 'select status from vip_packages where id = ?', packId)).toEqual({
+      status: 1,
+    });
+
+    await menu.getByText('订单', { exact: true }).click();
+    const orders = page.getByTestId('page-sales-orders');
+    await orders.waitFor({ state: 'visible', timeout: 15_000 });
+    // The purchases above left unpaid orders (the cancelled QR, the expired ones).
+    const confirm = orders.locator('[data-testid^="order-confirm-"]').first();
+    await confirm.waitFor({ state: 'visible', timeout: 10_000 });
+    const orderNum = (await confirm.getAttribute('data-testid'))?.replace('order-confirm-', '') ?? '';
+    await confirm.click();
+    const dialog = page.getByTestId('dialog-order-confirm');
+    await dialog.waitFor({ state: 'visible', timeout: 5_000 });
+    const modal = page.locator('.ant-modal-content').filter({ has: dialog });
+    await modal
+      .getByRole('button', { name: '确 定' })
+      .or(modal.getByRole('button', { name: '确定' }))
+      .click();
+    await expect
+      .poll(() => dialog.locator('.ant-form-item-explain-error').allTextContents())
+      .toEqual(['请填写人工开通的原因（至少2个字）']);
+    await page.getByTestId('order-confirm-reason').fill('银行转账已到账，流水 88001');
+    await modal
+      .getByRole('button', { name: '确 定' })
+      .or(modal.getByRole('button', { name: '确定' }))
+      .click();
+    await expect.poll(toastTexts, { timeout: 10_000 }).toContain('已开通');
+    await expect
+      .poll(() => orders.locator(`[data-testid="order-confirm-${orderNum}"]`).count(), { timeout: 10_000 })
+      .toBe(0);
+    const audit = queryDb<{ reason: string; outcome: string }>(
+      app,
+      'select reason, outcome from payment_audits where order_num = ?',
+      orderNum,
+    );
+    expect(audit).toEqual({ reason: '银行转账已到账，流水 88001', outcome: 'credited' });
+    expect(view.consoleErrors).toEqual([]);
   });
 });
