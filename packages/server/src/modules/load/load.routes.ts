@@ -399,7 +399,7 @@ export async function loadRoutes(fastify: FastifyInstance): Promise<void> {
       preHandler,
     },
     async (request) =>
-      ok(request.ctx.language, await load.coordinate(principalOf(request), request.body.fileId)),
+      ok(request.ctx.language, await load.electricity.coordinate(principalOf(request), request.body.fileId)),
   );
 
   app.post(
@@ -413,6 +413,6 @@ export async function loadRoutes(fastify: FastifyInstance): Promise<void> {
       preHandler,
     },
     async (request) =>
-      ok(request.ctx.language, await load.updateCoordinate(principalOf(request), request.body)),
+      ok(request.ctx.language, await load.electricity.updateCoordinate(principalOf(request), request.body)),
   );
 }

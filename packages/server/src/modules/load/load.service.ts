@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { buffer } from 'node:stream/consumers';
 import {
   type AvgHourPowerView,
-  type ElectricityCoordinateView,
-  type ErrorName,
   type GetNetLoadQuery,
   type InsertOrUpdateLoadInfoNewBody,
   type Language,
@@ -13,15 +10,12 @@ import {
   type LoadCleaningReportView,
   type LoadConfigView,
   type LoadFilePurpose,
-  type LoadFileRules,
-  type LoadFileState,
   type LoadFileView,
   type LoadFillRule,
   type LoadHeaderView,
   type LoadInfo,
   type LoadMonthlyEnergy,
   type LoadMonthlyEnergyView,
-  type LoadMonthlySource,
   type LoadSeriesView,
   type LoadSourceKind,
   type LoadStatisticsView,
@@ -34,54 +28,45 @@ import {
   type NetLoadSeriesView,
   type SaveLoadInfoBody,
   type SaveUserPowerDatasBody,
-  type UpdateCoordinateBody,
   type UpdateElectricityFileListBody,
   type UpdateFileRulesBody,
 } from '@pvplan/contract';
 import {
   assembleLoadSeries,
-  type CleaningReport,
   cleanLoadGrid,
   columnLetter,
   computeBill,
-  detectLoadHeader,
   detectMonthlyEnergyTable,
   energyByTouPeriod,
-  type FillRule,
   formatLocalDate,
   formatLocalMinutes,
   LOAD_FLAG_SYNTHETIC,
-  type LoadCell,
   type LoadColumnMapping,
-  type LoadHeaderDetection,
   LoadRowParser,
   type LoadSeriesKw,
-  type LoadStatistics,
   loadHeatmap,
   loadStatistics,
   localMinutesOf,
   localMinutesOfDateTime,
-  type MonthlyTableCoordinate,
   normaliseTouSlots,
   type ParsedLoadFile,
-  readMonthlyEnergyTable,
   type SeriesTimeBase,
   synthesiseLoadProfile,
   TOU_PERIOD_KEYS,
   TOU_PERIOD_NAMES_ZH,
   type TouSchedule,
 } from '@pvplan/engine';
-import type { Insertable } from 'kysely';
-import type { LoadFileRow, LoadMonthlyEnergyTable, LoadProjectRow, LoadSeriesRow } from '../../db/tables';
+import type { LoadFileRow, LoadProjectRow, LoadSeriesRow } from '../../db/tables';
 import { AppError } from '../../http/app-error';
 import type { ObjectStorage } from '../../providers/storage';
 import { nowIso } from '../../shared/time';
-import { isAdmin, type Principal } from '../auth/principal';
+import type { Principal } from '../auth/principal';
 import type { Db } from '../users/user.repository';
+import { detectInFile } from './detect-in-file';
+import { ElectricityFilesService } from './electricity-files.service';
 import {
   deleteLoadFiles,
   findLoadFile,
-  findLoadProject,
   findLoadSeries,
   insertLoadFile,
   listLoadFiles,
@@ -89,10 +74,28 @@ import {
   updateLoadFile,
   upsertLoadProject,
   upsertLoadSeries,
-  upsertMonthlyEnergy,
 } from './load.repository';
-import { asLoadAppError, messageOf, type StoredError, storedErrorOf } from './load-errors';
-import { decodeSeries, encodeSeries, type SeriesArrays } from './series-codec';
+import { DEFAULT_FILL_RULE, DEFAULT_INFO, LoadAccess } from './load-access';
+import { asLoadAppError, storedErrorOf } from './load-errors';
+import {
+  coordinateInput,
+  fileView,
+  fillRuleOf,
+  headerView,
+  monthlyView,
+  PERIOD_NAMES_EN,
+  parseJson,
+  previewOf,
+  reportView,
+  type StoredHeader,
+  safeSegment,
+  startText,
+  summaryOf,
+  summaryView,
+  timeBaseOf,
+} from './load-views';
+import { writeMonthlyEnergy } from './monthly-energy';
+import { encodeSeries, type SeriesArrays } from './series-codec';
 import { detectFileFormat, type LoadFileFormat, readTableRows, sampleTable } from './table-reader';
 
 /** An uploaded file as the route hands it over. */
@@ -101,268 +104,17 @@ export interface IncomingLoadFile {
   readonly bytes: Buffer;
 }
 
-/** What header_json holds. */
-interface StoredHeader {
-  readonly detection: LoadHeaderDetection;
-  readonly preview: string[][];
-}
-
-const DEFAULT_INFO: LoadInfo = loadInfoSchema.parse({});
-const DEFAULT_FILL_RULE: LoadFillRule = loadFillRuleSchema.parse({ method: 'linear' });
-const PERIOD_NAMES_EN = ['sharp', 'peak', 'flat', 'valley', 'deep valley'] as const;
-
-function safeSegment(value: string): string {
-  return value.replace(/[^\w-]/g, '').slice(0, 64) || 'p';
-}
-
-function parseJson<T>(text: string | null | undefined, fallback: T): T {
-  if (!text) return fallback;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
-}
-
-function previewOf(rows: readonly (readonly LoadCell[])[]): string[][] {
-  return rows
-    .slice(0, 12)
-    .map((r) =>
-      r.map((c) =>
-        c === null || c === undefined
-          ? ''
-          : c instanceof Date
-            ? c.toISOString().slice(0, 16).replace('T', ' ')
-            : String(c).slice(0, 60),
-      ),
-    );
-}
-
-/** Local `YYYY-MM-DD HH:mm` of a time base start. */
-function startText(tb: SeriesTimeBase): string {
-  return formatLocalMinutes(localMinutesOfDateTime(tb.start));
-}
-
-function timeBaseOf(row: LoadSeriesRow): SeriesTimeBase {
-  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})$/.exec(row.start_local);
-  if (!m) throw new Error(`bad start_local ${row.start_local}`);
-  return {
-    start: {
-      year: Number(m[1]),
-      month: Number(m[2]),
-      day: Number(m[3]),
-      hour: Number(m[4]),
-      minute: Number(m[5]),
-    },
-    stepMinutes: row.step_minutes as 15 | 30 | 60,
-    stepCount: row.step_count,
-  };
-}
-
-function summaryOf(series: LoadSeriesKw, workingWeekdays: readonly number[]): LoadSummaryView {
-  return summaryView(loadStatistics(series, workingWeekdays));
-}
-
-function summaryView(s: LoadStatistics): LoadSummaryView {
-  return {
-    energyKwh: s.energyKwh,
-    maxDemandKw: s.maxDemandKw,
-    maxDemandTime: formatLocalMinutes(s.maxDemandMinutes),
-    minKw: s.minKw,
-    meanKw: s.meanKw,
-    loadFactor: s.loadFactor,
-  };
-}
-
-function reportView(r: CleaningReport, fileNames: readonly string[]): LoadCleaningReportView {
-  const name = (source: number) => fileNames[source] ?? null;
-  const ref = (p: { source: number; row: number; minutes: number }) => ({
-    fileName: name(p.source),
-    row: p.row,
-    time: formatLocalMinutes(p.minutes),
-  });
-  return {
-    method: r.method,
-    stepCount: r.stepCount,
-    stepMinutes: r.stepMinutes,
-    measuredSteps: r.measuredSteps,
-    filledSteps: r.filledSteps,
-    points: r.grid.points,
-    gapSteps: r.gapSteps,
-    gapCount: r.gapCount,
-    gaps: r.gaps.map((g) => ({
-      start: formatLocalMinutes(g.startMinutes),
-      steps: g.steps,
-      afterFileName: g.afterRow > 0 ? name(g.afterSource) : null,
-      afterRow: g.afterRow,
-    })),
-    missingCount: r.missingCount,
-    missing: r.missing.map(ref),
-    outlierCount: r.outlierCount,
-    outliers: r.outliers.map((o) => ({ ...ref(o), kw: o.kw })),
-    upperFenceKw: r.upperFenceKw,
-    negativeCount: r.negativeCount,
-    negatives: r.negatives.map((o) => ({ ...ref(o), kw: o.kw })),
-    duplicateCount: r.grid.duplicateCount,
-    conflictingDuplicateCount: r.grid.conflictingDuplicateCount,
-    duplicatePolicy: r.grid.duplicatePolicy,
-    duplicates: r.grid.duplicates.map((d) => ({ ...ref(d), firstRow: d.firstRow })),
-    unorderedCount: r.grid.unorderedCount,
-    unordered: r.grid.unordered.map(ref),
-  };
-}
-
-function fillRuleOf(rule: LoadFillRule): FillRule {
-  return { ...rule, workingWeekdays: [...rule.workingWeekdays] };
-}
-
-function monthlyView(row: {
-  month: number;
-  year: number | null;
-  sharp_kwh: number | null;
-  peak_kwh: number | null;
-  flat_kwh: number | null;
-  valley_kwh: number | null;
-  deep_valley_kwh: number | null;
-  total_kwh: number | null;
-  max_demand_kw: number | null;
-  source: string;
-  updated_at: string;
-}): LoadMonthlyEnergyView {
-  return {
-    month: row.month,
-    year: row.year,
-    sharp: row.sharp_kwh,
-    peak: row.peak_kwh,
-    flat: row.flat_kwh,
-    valley: row.valley_kwh,
-    deepValley: row.deep_valley_kwh,
-    totalKwh: row.total_kwh,
-    maxDemandKw: row.max_demand_kw,
-    source: row.source as LoadMonthlySource,
-    updateTime: row.updated_at,
-  };
-}
-
-/**
- * Sample a file and detect its load header. Without a named sheet, an XLSX workbook's sheets are
- * tried in order (a notes sheet before the data is common); the first sheet's error is reported
- * when none has a load table.
- */
-async function detectInFile(
-  fileName: string,
-  format: LoadFileFormat,
-  bytes: Buffer,
-  sheetName: string | null | undefined,
-): Promise<{ sample: Awaited<ReturnType<typeof sampleTable>>; detection: LoadHeaderDetection }> {
-  const attempt = async (sheet: string | null | undefined) => {
-    const sample = await sampleTable(fileName, format, bytes, sheet ? { sheetName: sheet } : {});
-    const detection = detectLoadHeader(
-      { rows: sample.rows, rowNumbers: sample.rowNumbers },
-      0,
-      sample.result.sheetName ?? (format === 'csv' ? 'CSV' : undefined),
-    );
-    return { sample, detection };
-  };
-  try {
-    return await attempt(sheetName);
-  } catch (first) {
-    if (format === 'csv' || sheetName) throw asLoadAppError(first, [fileName]);
-    const names = (await sampleTable(fileName, format, bytes, { maxRows: 1 })).result.sheetNames;
-    for (const name of names) {
-      try {
-        return await attempt(name);
-      } catch {
-        // try the next sheet
-      }
-    }
-    throw asLoadAppError(first, [fileName]);
-  }
-}
-
-/** Load data of projects: files, header detection, parsing, cleaning, the stored series and statistics. */
 export class LoadService {
+  private readonly access: LoadAccess;
+  /** electricity/file/getCoordinate and updateCoordinate. */
+  readonly electricity: ElectricityFilesService;
+
   constructor(
     private readonly db: Db,
     private readonly storage: ObjectStorage,
-  ) {}
-
-  // -------------------------------------------------------------------------------------------
-  // Projects and access
-  // -------------------------------------------------------------------------------------------
-
-  /**
-   * The project's settings row, checking access: the first user who writes load data of a project
-   * owns it; others (except administrators) are refused. `write` creates the row when missing.
-   */
-  private async project(
-    principal: Principal,
-    projId: string,
-    write: boolean,
-  ): Promise<LoadProjectRow | undefined> {
-    const row = await findLoadProject(this.db, projId);
-    if (row && row.owner_user_id !== null && row.owner_user_id !== principal.user.id && !isAdmin(principal)) {
-      throw new AppError('ERR_LOAD_PROJECT_FORBIDDEN');
-    }
-    if (row || !write) return row;
-    const now = nowIso();
-    await upsertLoadProject(this.db, {
-      project_id: projId,
-      owner_user_id: principal.user.id,
-      info_json: JSON.stringify(DEFAULT_INFO),
-      fill_rule_json: JSON.stringify(DEFAULT_FILL_RULE),
-      created_at: now,
-      updated_at: now,
-    });
-    return findLoadProject(this.db, projId);
-  }
-
-  private infoOf(row: LoadProjectRow | undefined): LoadInfo {
-    return loadInfoSchema.parse(parseJson(row?.info_json, {}));
-  }
-
-  private fillRuleOfRow(row: LoadProjectRow | undefined): LoadFillRule {
-    return loadFillRuleSchema.parse(parseJson(row?.fill_rule_json, DEFAULT_FILL_RULE));
-  }
-
-  private async file(principal: Principal, fileId: number, purpose?: LoadFilePurpose): Promise<LoadFileRow> {
-    const row = await findLoadFile(this.db, fileId);
-    if (!row || (purpose && row.purpose !== purpose)) throw new AppError('ERR_RESOURCE_NOT_FOUND');
-    await this.project(principal, row.project_id, false);
-    return row;
-  }
-
-  /** The bytes of a stored object; `missing` is the error when it is gone. */
-  private async objectBytes(objectKey: string, missing: ErrorName): Promise<Buffer> {
-    const object = await this.storage.get(objectKey);
-    if (!object) throw new AppError(missing);
-    return buffer(object.body);
-  }
-
-  private bytesOf(row: LoadFileRow): Promise<Buffer> {
-    return this.objectBytes(row.object_key, 'ERR_RESOURCE_NOT_FOUND');
-  }
-
-  private async seriesArrays(row: LoadSeriesRow): Promise<SeriesArrays> {
-    return decodeSeries(await this.objectBytes(row.object_key, 'ERR_LOAD_NO_SERIES'));
-  }
-
-  fileView(row: LoadFileRow, language: Language): LoadFileView {
-    return {
-      id: row.id,
-      projId: row.project_id,
-      purpose: row.purpose as LoadFilePurpose,
-      fileName: row.file_name,
-      format: row.format as LoadFileFormat,
-      sizeBytes: row.size_bytes,
-      state: row.state as LoadFileState,
-      enabled: row.enabled === 1,
-      sheetName: row.sheet_name,
-      rowCount: row.row_count,
-      error: messageOf(parseJson<StoredError | null>(row.error_json, null), language),
-      createTime: row.created_at,
-      updateTime: row.updated_at,
-    };
+  ) {
+    this.access = new LoadAccess(db, storage);
+    this.electricity = new ElectricityFilesService(db, this.access);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -382,7 +134,7 @@ export class LoadService {
     language: Language,
   ): Promise<LoadFileView[]> {
     if (files.length === 0) throw new AppError('ERR_UPLOAD_NO_FILE');
-    await this.project(principal, projId, false);
+    await this.access.project(principal, projId, false);
     const checked: {
       file: IncomingLoadFile;
       format: LoadFileFormat;
@@ -420,13 +172,13 @@ export class LoadService {
           sheetNames: sample.result.sheetNames,
           sheetName: sample.result.sheetName,
           header: null,
-          coordinate: this.coordinateInput(coord, sample.rowNumbers, sample.result.sheetName),
+          coordinate: coordinateInput(coord, sample.rowNumbers, sample.result.sheetName),
         });
       } catch (error) {
         throw asLoadAppError(error, [file.fileName]);
       }
     }
-    await this.project(principal, projId, true);
+    await this.access.project(principal, projId, true);
     const stored: string[] = [];
     try {
       const ids: number[] = [];
@@ -465,32 +217,11 @@ export class LoadService {
         );
       }
       const rows = await Promise.all(ids.map((id) => findLoadFile(this.db, id)));
-      return rows.filter((r): r is LoadFileRow => r !== undefined).map((r) => this.fileView(r, language));
+      return rows.filter((r): r is LoadFileRow => r !== undefined).map((r) => fileView(r, language));
     } catch (error) {
       await Promise.all(stored.map((key) => this.storage.delete(key).catch(() => {})));
       throw error;
     }
-  }
-
-  private headerView(row: LoadFileRow): LoadHeaderView {
-    const header = parseJson<StoredHeader | null>(row.header_json, null);
-    if (!header) throw new AppError('ERR_RESOURCE_NOT_FOUND');
-    const detected = header.detection.mapping as LoadFileRules;
-    const rules = parseJson<LoadFileRules | null>(row.rules_json, null);
-    return {
-      fileId: row.id,
-      sheetNames: parseJson<string[]>(row.sheet_names_json, []),
-      sheetName: row.sheet_name,
-      headerRowNumber: header.detection.headerRowNumber,
-      columns: header.detection.columns,
-      preview: header.preview,
-      detected,
-      rules: rules ?? detected,
-      confirmed: rules !== null,
-      stepMinutes: header.detection.stepMinutes,
-      serials: header.detection.serials,
-      notices: header.detection.notices,
-    };
   }
 
   /** netload/parseNetLoadHeader: detect the header again (optionally on another sheet). */
@@ -499,8 +230,8 @@ export class LoadService {
     fileId: number,
     sheetName: string | undefined,
   ): Promise<LoadHeaderView> {
-    const row = await this.file(principal, fileId, 'netload');
-    const bytes = await this.bytesOf(row);
+    const row = await this.access.file(principal, fileId, 'netload');
+    const bytes = await this.access.bytesOf(row);
     const { sample, detection } = await detectInFile(
       row.file_name,
       row.format as LoadFileFormat,
@@ -515,17 +246,17 @@ export class LoadService {
       ...(sheetChanged ? { rules_json: null, state: 'detected' } : {}),
       updated_at: nowIso(),
     });
-    return this.headerView((await findLoadFile(this.db, row.id))!);
+    return headerView((await findLoadFile(this.db, row.id))!);
   }
 
   /** netload/queryFileHeader. */
   async queryHeader(principal: Principal, fileId: number): Promise<LoadHeaderView> {
-    return this.headerView(await this.file(principal, fileId, 'netload'));
+    return headerView(await this.access.file(principal, fileId, 'netload'));
   }
 
   /** netload/updateFileRules: check the mapping against the file's columns and keep it. */
   async updateRules(principal: Principal, body: UpdateFileRulesBody): Promise<LoadHeaderView> {
-    let row = await this.file(principal, body.fileId, 'netload');
+    let row = await this.access.file(principal, body.fileId, 'netload');
     if (body.sheetName && body.sheetName !== row.sheet_name) {
       await this.detectHeader(principal, row.id, body.sheetName);
       row = (await findLoadFile(this.db, row.id))!;
@@ -551,7 +282,7 @@ export class LoadService {
       error_json: null,
       updated_at: nowIso(),
     });
-    return this.headerView((await findLoadFile(this.db, row.id))!);
+    return headerView((await findLoadFile(this.db, row.id))!);
   }
 
   /** netload/selectSerialNumList: meters per file (a full pass over the meter column). */
@@ -560,14 +291,14 @@ export class LoadService {
     query: { projId?: string; fileId?: number },
   ): Promise<{ serials: string[]; files: { fileId: number; fileName: string; serials: string[] }[] }> {
     let rows: LoadFileRow[];
-    if (query.fileId !== undefined) rows = [await this.file(principal, query.fileId, 'netload')];
+    if (query.fileId !== undefined) rows = [await this.access.file(principal, query.fileId, 'netload')];
     else {
-      await this.project(principal, query.projId!, false);
+      await this.access.project(principal, query.projId!, false);
       rows = (await listLoadFiles(this.db, query.projId!, 'netload')).filter((r) => r.enabled === 1);
     }
     const files: { fileId: number; fileName: string; serials: string[] }[] = [];
     for (const row of rows) {
-      const view = this.headerView(row);
+      const view = headerView(row);
       const rules = view.rules;
       let serials: string[] = [];
       if (rules.layout === 'long' && rules.valueColumns.length > 1) {
@@ -575,7 +306,7 @@ export class LoadService {
       } else if (rules.serialColumn !== null) {
         const col = rules.serialColumn;
         const seen = new Set<string>();
-        const bytes = await this.bytesOf(row);
+        const bytes = await this.access.bytesOf(row);
         await readTableRows(
           row.file_name,
           row.format as LoadFileFormat,
@@ -609,7 +340,7 @@ export class LoadService {
     projId: string,
     fileIds: readonly number[] | undefined,
   ): Promise<LoadSeriesView> {
-    const project = await this.project(principal, projId, true);
+    const project = await this.access.project(principal, projId, true);
     let rows = (await listLoadFiles(this.db, projId, 'netload')).filter((r) => r.enabled === 1);
     if (fileIds) {
       const wanted = new Set(fileIds);
@@ -617,15 +348,15 @@ export class LoadService {
     }
     if (rows.length === 0) throw new AppError('ERR_LOAD_NO_FILES');
     const fileNames = rows.map((r) => r.file_name);
-    const rule = this.fillRuleOfRow(project);
+    const rule = this.access.fillRuleOfRow(project);
     const parsed: ParsedLoadFile[] = [];
     const rowCounts: number[] = [];
     for (let source = 0; source < rows.length; source++) {
       const row = rows[source]!;
-      const view = this.headerView(row);
+      const view = headerView(row);
       const mapping = view.rules as LoadColumnMapping;
       try {
-        const bytes = await this.bytesOf(row);
+        const bytes = await this.access.bytesOf(row);
         const parser = new LoadRowParser(mapping, source);
         if (view.columns.length > 0 && parser.lastColumn >= view.columns.length) {
           throw new AppError('ERR_LOAD_COLUMN_MISSING', {
@@ -663,7 +394,7 @@ export class LoadService {
       throw asLoadAppError(error, fileNames);
     }
     const { grid, cleaned } = assembled;
-    const info = this.infoOf(project);
+    const info = this.access.infoOf(project);
     const series: LoadSeriesKw = { timeBase: cleaned.timeBase, kw: cleaned.kw };
     await this.storeSeries(projId, {
       source: 'meter',
@@ -771,27 +502,27 @@ export class LoadService {
     series: LoadSeriesKw;
     project: LoadProjectRow | undefined;
   }> {
-    const project = await this.project(principal, projId, false);
+    const project = await this.access.project(principal, projId, false);
     const row = await findLoadSeries(this.db, projId);
     if (!row) throw new AppError('ERR_LOAD_NO_SERIES');
-    const arrays = await this.seriesArrays(row);
+    const arrays = await this.access.seriesArrays(row);
     return { row, arrays, series: { timeBase: timeBaseOf(row), kw: arrays.kw }, project };
   }
 
   /** netload/selectNetLoad: the project's files and stored series. */
   async overview(principal: Principal, projId: string, language: Language): Promise<NetLoadOverview> {
-    await this.project(principal, projId, false);
+    await this.access.project(principal, projId, false);
     const files = await listLoadFiles(this.db, projId, 'netload');
     const series = await findLoadSeries(this.db, projId);
     return {
-      files: files.map((f) => this.fileView(f, language)),
+      files: files.map((f) => fileView(f, language)),
       series: series ? this.seriesView(series) : null,
     };
   }
 
   /** netload/deleteNetLoadFiles and electricity/file/updateFileList deletions: rows, then objects. */
   async deleteFiles(principal: Principal, projId: string, fileIds: readonly number[]): Promise<number> {
-    await this.project(principal, projId, false);
+    await this.access.project(principal, projId, false);
     const wanted = new Set(fileIds);
     const rows = (await listLoadFiles(this.db, projId)).filter((r) => wanted.has(r.id));
     if (rows.length !== wanted.size) throw new AppError('ERR_RESOURCE_NOT_FOUND');
@@ -805,7 +536,7 @@ export class LoadService {
 
   /** netload/selectFillRule. */
   async fillRule(principal: Principal, projId: string): Promise<LoadFillRule> {
-    return this.fillRuleOfRow(await this.project(principal, projId, false));
+    return this.access.fillRuleOfRow(await this.access.project(principal, projId, false));
   }
 
   /** netload/updateFillRule: keep the rule and clean the stored meter series again with it. */
@@ -814,7 +545,7 @@ export class LoadService {
     projId: string,
     rule: LoadFillRule,
   ): Promise<{ fillRule: LoadFillRule; series: LoadSeriesView | null }> {
-    const project = await this.project(principal, projId, true);
+    const project = await this.access.project(principal, projId, true);
     await upsertLoadProject(this.db, {
       project_id: projId,
       owner_user_id: project?.owner_user_id ?? principal.user.id,
@@ -825,7 +556,7 @@ export class LoadService {
     });
     const row = await findLoadSeries(this.db, projId);
     if (!row || row.source !== 'meter') return { fillRule: rule, series: row ? this.seriesView(row) : null };
-    const arrays = await this.seriesArrays(row);
+    const arrays = await this.access.seriesArrays(row);
     if (!arrays.raw || !arrays.rows || !arrays.sources)
       return { fillRule: rule, series: this.seriesView(row) };
     const tb = timeBaseOf(row);
@@ -866,7 +597,7 @@ export class LoadService {
           unordered: previousReport.unordered,
         }
       : report;
-    const info = this.infoOf(project);
+    const info = this.access.infoOf(project);
     await this.storeSeries(projId, {
       source: 'meter',
       timeBase: tb,
@@ -932,7 +663,7 @@ export class LoadService {
 
   /** powsensor/getLatestLoadTime: start of the last step, or null without data. */
   async latestLoadTime(principal: Principal, projId: string): Promise<{ latestTime: string | null }> {
-    await this.project(principal, projId, false);
+    await this.access.project(principal, projId, false);
     const row = await findLoadSeries(this.db, projId);
     if (!row) return { latestTime: null };
     const tb = timeBaseOf(row);
@@ -944,7 +675,7 @@ export class LoadService {
   /** early/getAvgHourPowerData. */
   async avgHourPower(principal: Principal, projId: string): Promise<AvgHourPowerView> {
     const { series, project } = await this.seriesOf(principal, projId);
-    const s = loadStatistics(series, this.infoOf(project).workingWeekdays);
+    const s = loadStatistics(series, this.access.infoOf(project).workingWeekdays);
     return {
       hourlyMeanKw: s.hourlyMeanKw,
       months: s.typicalDays.map((d) => ({ year: d.year, month: d.month, hourlyMeanKw: d.hourlyMeanKw })),
@@ -966,7 +697,7 @@ export class LoadService {
     body: { projId: string; touSlots?: LoadInfo['touSlots']; heatmap: boolean },
   ): Promise<LoadStatisticsView> {
     const { row, series, project } = await this.seriesOf(principal, body.projId);
-    const info = this.infoOf(project);
+    const info = this.access.infoOf(project);
     const s = loadStatistics(series, info.workingWeekdays);
     const schedule = this.scheduleOf(body.touSlots ?? info.touSlots);
     const tou = schedule ? energyByTouPeriod(series, schedule) : null;
@@ -1007,7 +738,7 @@ export class LoadService {
   /** netload/getLoadBill: the bill of the stored load under the given prices and the TOU table. */
   async bill(principal: Principal, body: LoadBillBody): Promise<LoadBillView> {
     const { series, project } = await this.seriesOf(principal, body.projId);
-    const schedule = this.scheduleOf(body.touSlots ?? this.infoOf(project).touSlots);
+    const schedule = this.scheduleOf(body.touSlots ?? this.access.infoOf(project).touSlots);
     if (!schedule) throw new AppError('ERR_LOAD_TOU_REQUIRED');
     // Grid import only: a negative net load (export) is not billed.
     const kw = Float64Array.from(series.kw, (v) => (v > 0 ? v : 0));
@@ -1056,53 +787,20 @@ export class LoadService {
   // -------------------------------------------------------------------------------------------
 
   async monthly(principal: Principal, projId: string): Promise<LoadMonthlyEnergyView[]> {
-    await this.project(principal, projId, false);
+    await this.access.project(principal, projId, false);
     return (await listMonthlyEnergy(this.db, projId)).map(monthlyView);
   }
 
   /** early/saveOrUpdateUserPowerDatas. */
   async saveMonthly(principal: Principal, body: SaveUserPowerDatasBody): Promise<LoadMonthlyEnergyView[]> {
-    await this.project(principal, body.projId, true);
-    await this.writeMonthly(body.projId, body.datas, body.source);
+    await this.access.project(principal, body.projId, true);
+    await writeMonthlyEnergy(this.db, body.projId, body.datas, body.source);
     return this.monthly(principal, body.projId);
   }
 
-  private async writeMonthly(
-    projId: string,
-    datas: readonly LoadMonthlyEnergy[],
-    source: LoadMonthlySource,
-  ): Promise<void> {
-    const seen = new Set<number>();
-    for (const d of datas) {
-      if (seen.has(d.month)) throw new AppError('ERR_LOAD_INVALID', { detail: `month ${d.month} twice` });
-      seen.add(d.month);
-    }
-    const now = nowIso();
-    const rows: Insertable<LoadMonthlyEnergyTable>[] = datas.map((d) => {
-      const parts = [d.sharp, d.peak, d.flat, d.valley, d.deepValley].filter(
-        (v): v is number => typeof v === 'number',
-      );
-      return {
-        project_id: projId,
-        month: d.month,
-        year: d.year ?? null,
-        sharp_kwh: d.sharp ?? null,
-        peak_kwh: d.peak ?? null,
-        flat_kwh: d.flat ?? null,
-        valley_kwh: d.valley ?? null,
-        deep_valley_kwh: d.deepValley ?? null,
-        total_kwh: d.totalKwh ?? (parts.length > 0 ? parts.reduce((s, v) => s + v, 0) : null),
-        max_demand_kw: d.maxDemandKw ?? null,
-        source,
-        updated_at: now,
-      };
-    });
-    await this.db.transaction().execute((trx) => upsertMonthlyEnergy(trx, rows));
-  }
-
   private async saveInfo(principal: Principal, projId: string, patch: Partial<LoadInfo>): Promise<LoadInfo> {
-    const project = await this.project(principal, projId, true);
-    const info = loadInfoSchema.parse({ ...this.infoOf(project), ...patch });
+    const project = await this.access.project(principal, projId, true);
+    const info = loadInfoSchema.parse({ ...this.access.infoOf(project), ...patch });
     await upsertLoadProject(this.db, {
       project_id: projId,
       owner_user_id: project?.owner_user_id ?? principal.user.id,
@@ -1123,12 +821,12 @@ export class LoadService {
 
   /** early/selectLoadConfigInfo. */
   async config(principal: Principal, projId: string): Promise<LoadConfigView> {
-    const project = await this.project(principal, projId, false);
+    const project = await this.access.project(principal, projId, false);
     const series = await findLoadSeries(this.db, projId);
     return {
       projId,
-      info: this.infoOf(project),
-      fillRule: this.fillRuleOfRow(project),
+      info: this.access.infoOf(project),
+      fillRule: this.access.fillRuleOfRow(project),
       datas: (await listMonthlyEnergy(this.db, projId)).map(monthlyView),
       series: series ? this.seriesView(series) : null,
     };
@@ -1143,8 +841,8 @@ export class LoadService {
     principal: Principal,
     body: InsertOrUpdateLoadInfoNewBody,
   ): Promise<LoadConfigView> {
-    const project = await this.project(principal, body.projId, false);
-    const info = loadInfoSchema.parse({ ...this.infoOf(project), ...body.info });
+    const project = await this.access.project(principal, body.projId, false);
+    const info = loadInfoSchema.parse({ ...this.access.infoOf(project), ...body.info });
     let synthetic: ReturnType<typeof synthesiseLoadProfile> | null = null;
     if (info.loadSource === 'synthetic') {
       const stored = (await listMonthlyEnergy(this.db, body.projId)).map(monthlyView);
@@ -1153,7 +851,8 @@ export class LoadService {
       synthetic = this.synthesise(info, [...byMonth.values()]);
     }
     await this.saveInfo(principal, body.projId, info);
-    if (body.datas && body.datas.length > 0) await this.writeMonthly(body.projId, body.datas, 'manual');
+    if (body.datas && body.datas.length > 0)
+      await writeMonthlyEnergy(this.db, body.projId, body.datas, 'manual');
     if (synthetic) {
       const series: LoadSeriesKw = { timeBase: synthetic.timeBase, kw: synthetic.kw };
       await this.storeSeries(body.projId, {
@@ -1163,7 +862,7 @@ export class LoadService {
         serials: [],
         fileIds: [],
         fileNames: [],
-        fillRule: this.fillRuleOfRow(project),
+        fillRule: this.access.fillRuleOfRow(project),
         report: null,
         synthetic: {
           profile: info.industry,
@@ -1233,136 +932,10 @@ export class LoadService {
   // Electricity files (monthly energy tables)
   // -------------------------------------------------------------------------------------------
 
-  private coordinateInput(
-    c: MonthlyTableCoordinate,
-    rowNumbers: readonly number[],
-    sheetName: string | null,
-  ): MonthlyTableCoordinateInput {
-    const num = (i: number) => rowNumbers[i] ?? i + 1;
-    return {
-      ...(sheetName ? { sheetName } : {}),
-      headerRow: num(c.headerRow),
-      firstRow: num(c.firstRow),
-      lastRow: num(c.lastRow),
-      monthColumn: c.monthColumn,
-      sharpColumn: c.sharpColumn,
-      peakColumn: c.peakColumn,
-      flatColumn: c.flatColumn,
-      valleyColumn: c.valleyColumn,
-      deepValleyColumn: c.deepValleyColumn,
-      totalColumn: c.totalColumn,
-      unit: c.unit,
-    };
-  }
-
-  /** Read the months of an electricity file with a coordinate (row numbers as in the sheet). */
-  private async readCoordinate(
-    row: LoadFileRow,
-    coord: MonthlyTableCoordinateInput,
-  ): Promise<ElectricityCoordinateView> {
-    const bytes = await this.bytesOf(row);
-    const rows: LoadCell[][] = [];
-    const rowNumbers: number[] = [];
-    const result = await readTableRows(
-      row.file_name,
-      row.format as LoadFileFormat,
-      bytes,
-      (cells, _i, n) => {
-        if (n > coord.lastRow) return;
-        rows.push([...cells]);
-        rowNumbers.push(n);
-      },
-      { sheetName: coord.sheetName ?? row.sheet_name, styles: true, maxRows: coord.lastRow + 1 },
-    );
-    const indexOf = (n: number) => {
-      const i = rowNumbers.indexOf(n);
-      return i >= 0 ? i : rowNumbers.findIndex((r) => r > n);
-    };
-    const engineCoord: MonthlyTableCoordinate = {
-      headerRow: Math.max(0, indexOf(coord.headerRow)),
-      firstRow: Math.max(0, indexOf(coord.firstRow)),
-      lastRow: rowNumbers.filter((n) => n <= coord.lastRow).length - 1,
-      monthColumn: coord.monthColumn,
-      sharpColumn: coord.sharpColumn,
-      peakColumn: coord.peakColumn,
-      flatColumn: coord.flatColumn,
-      valleyColumn: coord.valleyColumn,
-      deepValleyColumn: coord.deepValleyColumn,
-      totalColumn: coord.totalColumn,
-      unit: coord.unit,
-    };
-    let months: ReturnType<typeof readMonthlyEnergyTable>;
-    try {
-      months = readMonthlyEnergyTable({ rows, rowNumbers }, engineCoord);
-    } catch (error) {
-      throw asLoadAppError(error, [row.file_name]);
-    }
-    const cols = [
-      coord.monthColumn,
-      coord.sharpColumn,
-      coord.peakColumn,
-      coord.flatColumn,
-      coord.valleyColumn,
-      coord.deepValleyColumn,
-      coord.totalColumn,
-    ].filter((c): c is number => c !== null);
-    return {
-      fileId: row.id,
-      sheetNames:
-        result.sheetNames.length > 0 ? result.sheetNames : parseJson<string[]>(row.sheet_names_json, []),
-      coordinate: { ...coord, sheetName: coord.sheetName ?? row.sheet_name },
-      range: `${columnLetter(Math.min(...cols))}${coord.firstRow}:${columnLetter(Math.max(...cols))}${coord.lastRow}`,
-      months,
-      preview: previewOf(rows),
-    };
-  }
-
-  /** electricity/file/getCoordinate. */
-  async coordinate(principal: Principal, fileId: number): Promise<ElectricityCoordinateView> {
-    const row = await this.file(principal, fileId, 'electricity');
-    const coord = parseJson<MonthlyTableCoordinateInput | null>(row.coordinate_json, null);
-    if (!coord) throw new AppError('ERR_RESOURCE_NOT_FOUND');
-    return this.readCoordinate(row, coord);
-  }
-
-  /** electricity/file/updateCoordinate: save the table place; `apply` stores the months as the project's monthly energy. */
-  async updateCoordinate(
-    principal: Principal,
-    body: UpdateCoordinateBody,
-  ): Promise<ElectricityCoordinateView> {
-    const row = await this.file(principal, body.fileId, 'electricity');
-    const view = await this.readCoordinate(row, body.coordinate);
-    await updateLoadFile(this.db, row.id, {
-      coordinate_json: JSON.stringify(body.coordinate),
-      sheet_name: body.coordinate.sheetName ?? row.sheet_name,
-      state: 'confirmed',
-      row_count: view.months.length,
-      updated_at: nowIso(),
-    });
-    if (body.apply && view.months.length > 0) {
-      await this.project(principal, row.project_id, true);
-      await this.writeMonthly(
-        row.project_id,
-        view.months.map((m) => ({
-          month: m.month,
-          year: m.year,
-          sharp: m.sharp,
-          peak: m.peak,
-          flat: m.flat,
-          valley: m.valley,
-          deepValley: m.deepValley,
-          totalKwh: m.totalKwh,
-        })),
-        'excel',
-      );
-    }
-    return view;
-  }
-
   /** electricity/file/getFileList: every file of the project (load and electricity). */
   async fileList(principal: Principal, projId: string, language: Language): Promise<LoadFileView[]> {
-    await this.project(principal, projId, false);
-    return (await listLoadFiles(this.db, projId)).map((r) => this.fileView(r, language));
+    await this.access.project(principal, projId, false);
+    return (await listLoadFiles(this.db, projId)).map((r) => fileView(r, language));
   }
 
   /** electricity/file/updateFileList: renames, enabled flags, deletions. */
@@ -1371,7 +944,7 @@ export class LoadService {
     body: UpdateElectricityFileListBody,
     language: Language,
   ): Promise<LoadFileView[]> {
-    await this.project(principal, body.projId, false);
+    await this.access.project(principal, body.projId, false);
     const own = new Map((await listLoadFiles(this.db, body.projId)).map((r) => [r.id, r]));
     for (const f of body.files) if (!own.has(f.id)) throw new AppError('ERR_RESOURCE_NOT_FOUND');
     for (const id of body.deleteIds) if (!own.has(id)) throw new AppError('ERR_RESOURCE_NOT_FOUND');
