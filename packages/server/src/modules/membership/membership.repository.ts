@@ -1,4 +1,5 @@
 import type { Insertable, Updateable } from 'kysely';
+import { countRows, pageWithTotal } from '../../db/paging';
 import type { PointsLedgerTable, VipPackageRow, VipPackagesTable } from '../../db/tables';
 import type { Db } from '../users/user.repository';
 
@@ -27,11 +28,7 @@ export async function updatePackage(db: Db, id: number, row: Updateable<VipPacka
 }
 
 export async function countPackages(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('vip_packages')
-    .select((eb) => eb.fn.countAll<number | string>().as('total'))
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+  return countRows(db.selectFrom('vip_packages'));
 }
 
 // ---------------------------------------------------------------- points ledger
@@ -65,8 +62,8 @@ export async function pointsPage(
 ) {
   let base = db.selectFrom('points_ledger').where('user_id', '=', userId);
   if (sources) base = base.where('source', 'in', [...sources]);
-  const [count, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
+  return pageWithTotal(
+    base,
     base
       .selectAll()
       .orderBy('created_at', 'desc')
@@ -74,6 +71,5 @@ export async function pointsPage(
       .limit(limit)
       .offset(offset)
       .execute(),
-  ]);
-  return { total: Number(count.total), rows };
+  );
 }

@@ -1,4 +1,5 @@
 import type { Insertable } from 'kysely';
+import { pageWithTotal } from '../../db/paging';
 import type { PaymentAuditsTable, PaymentEventsTable, VipOrderRow, VipOrdersTable } from '../../db/tables';
 import type { Db } from '../users/user.repository';
 
@@ -91,8 +92,8 @@ export async function paidOnceOnlyPackageIds(db: Db, userId: number): Promise<nu
 
 export async function ordersOfUser(db: Db, userId: number, limit: number, offset: number) {
   const base = db.selectFrom('vip_orders').where('user_id', '=', userId).where('is_delete', '=', 0);
-  const [count, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
+  return pageWithTotal(
+    base,
     base
       .selectAll()
       .orderBy('created_at', 'desc')
@@ -100,8 +101,7 @@ export async function ordersOfUser(db: Db, userId: number, limit: number, offset
       .limit(limit)
       .offset(offset)
       .execute(),
-  ]);
-  return { total: Number(count.total), rows };
+  );
 }
 
 export interface OrderFilter {
@@ -128,8 +128,8 @@ export async function searchOrders(db: Db, filter: OrderFilter, limit: number, o
   if (filter.vipType) query = query.where('vip_orders.vip_type', '=', filter.vipType);
   if (filter.startTime) query = query.where('vip_orders.created_at', '>=', filter.startTime);
   if (filter.endTime) query = query.where('vip_orders.created_at', '<=', filter.endTime);
-  const [count, rows] = await Promise.all([
-    query.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
+  return pageWithTotal(
+    query,
     query
       .selectAll('vip_orders')
       .select(['users.user_name', 'users.phone'])
@@ -138,8 +138,7 @@ export async function searchOrders(db: Db, filter: OrderFilter, limit: number, o
       .limit(limit)
       .offset(offset)
       .execute(),
-  ]);
-  return { total: Number(count.total), rows };
+  );
 }
 
 /** Hides one of the user's own orders from their list; true when it was theirs and shown. */

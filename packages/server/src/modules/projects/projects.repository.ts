@@ -1,4 +1,5 @@
 import type { Insertable, Updateable } from 'kysely';
+import { countRows, pageWithTotal } from '../../db/paging';
 import type { ProjectPlanRow, ProjectPlansTable, ProjectRow, ProjectsTable } from '../../db/tables';
 import type { Db } from '../users/user.repository';
 
@@ -39,10 +40,7 @@ function visibleProjects(db: Db, filter: ProjectFilter) {
 }
 
 export async function countProjects(db: Db, filter: ProjectFilter): Promise<number> {
-  const row = await visibleProjects(db, filter)
-    .select((eb) => eb.fn.countAll<string | number>().as('total'))
-    .executeTakeFirst();
-  return Number(row?.total ?? 0);
+  return countRows(visibleProjects(db, filter));
 }
 
 export async function pageProjects(
@@ -112,9 +110,10 @@ export async function plansOfProject(
 ): Promise<{ rows: ProjectPlanRow[]; total: number }> {
   let base = db.selectFrom('project_plans').where('proj_id', '=', projId);
   if (kind) base = base.where('kind', '=', kind);
-  const total = await base.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirst();
-  const rows = await base.selectAll().orderBy('version', 'desc').limit(limit).offset(offset).execute();
-  return { rows, total: Number(total?.total ?? 0) };
+  return pageWithTotal(
+    base,
+    base.selectAll().orderBy('version', 'desc').limit(limit).offset(offset).execute(),
+  );
 }
 
 export async function insertPlan(db: Db, values: Insertable<ProjectPlansTable>): Promise<ProjectPlanRow> {

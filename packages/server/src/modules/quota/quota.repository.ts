@@ -1,4 +1,5 @@
 import { type Insertable, type RawBuilder, sql } from 'kysely';
+import { pageWithTotal } from '../../db/paging';
 import type { QuotaUsageRow, QuotaUsagesTable } from '../../db/tables';
 import type { Db } from '../users/user.repository';
 
@@ -177,25 +178,17 @@ export async function markUsageRefunded(db: Db, usageId: number, nowIso: string)
 }
 
 export async function usagePage(db: Db, userId: number, limit: number, offset: number) {
-  const [count, rows] = await Promise.all([
-    db
-      .selectFrom('quota_usages')
-      .select((eb) => eb.fn.countAll<number | string>().as('total'))
-      .where('user_id', '=', userId)
-      .where('refunded_at', 'is', null)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('quota_usages')
+  const base = db.selectFrom('quota_usages').where('user_id', '=', userId).where('refunded_at', 'is', null);
+  return pageWithTotal(
+    base,
+    base
       .selectAll()
-      .where('user_id', '=', userId)
-      .where('refunded_at', 'is', null)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(limit)
       .offset(offset)
       .execute(),
-  ]);
-  return { total: Number(count.total), rows };
+  );
 }
 
 /** Sums of a user's ledger by kind (for the statistics and for reconciling the books). */
