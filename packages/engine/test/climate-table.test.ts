@@ -71,3 +71,85 @@ describe('station table', () => {
     expect(new Set(CLIMATE_STATIONS.map((s) => s.stationId)).size).toBe(CLIMATE_STATIONS.length);
   });
 });
+
+/**
+ * Annual GHI of the stations of the third coverage session against an independent reference: the
+ * NASA SSE annual mean irradiance (`swv_dwn`, satellite-derived, 22 years) of the 1° cell that
+ * holds the station, as tabulated by SERG-ACES (SOURCES.md, source 3; the table uses only that
+ * cell's wind, never its irradiance, so the reference is independent of the CDSRD ground data).
+ * Zhoushan and Qinzhou use the nearest cell present, as for their wind.
+ *
+ * Same rule as the acceptance test (test/climate.test.ts): ±7 %. A station that misses is marked
+ * `gap`: the ±7 % check is asserted with `it.fails` and a ±15 % bound keeps it from drifting
+ * further. SSE runs 9–32 % above the ground-based CSWD years at 7 of the 8 original cities
+ * (SOURCES.md), so a miss is a mismatch between the two sources, explained per station in
+ * SOURCES.md ("Annual GHI vs NASA SSE").
+ */
+const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const SSE_TOLERANCE_PCT = 7;
+/** Looser bound for the known gaps (NOT the criterion; guards against further drift). */
+const SSE_GAP_BOUND_PCT = 15;
+interface SseReference {
+  readonly id: string;
+  /** Centre of the SSE cell (lat, lon). */
+  readonly cell: readonly [number, number];
+  /** SSE annual mean daily irradiance of that cell, kWh/m²/day (SERG-ACES `solar` column). */
+  readonly sseKwhM2Day: number;
+  /** ±7 % not met: measured difference in the comment. */
+  readonly gap?: boolean;
+}
+const SSE_REFERENCES: readonly SseReference[] = [
+  { id: 'suzhou', cell: [31.5, 121.5], sseKwhM2Day: 3.81 }, // -6.7 %
+  { id: 'xuzhou', cell: [34.5, 117.5], sseKwhM2Day: 4.11, gap: true }, // -10.5 %
+  { id: 'wenzhou', cell: [28.5, 120.5], sseKwhM2Day: 3.58, gap: true }, // -9.7 %
+  { id: 'shaoxing', cell: [30.5, 120.5], sseKwhM2Day: 3.69, gap: true }, // -8.4 %
+  { id: 'zhoushan', cell: [30.5, 120.5], sseKwhM2Day: 3.69 }, // -4.1 %
+  { id: 'quzhou', cell: [29.5, 118.5], sseKwhM2Day: 3.54 }, // +0.7 %
+  { id: 'shantou', cell: [23.5, 116.5], sseKwhM2Day: 3.88 }, // -5.6 %
+  { id: 'shaoguan', cell: [24.5, 113.5], sseKwhM2Day: 3.44 }, // -2.3 %
+  { id: 'weifang', cell: [36.5, 119.5], sseKwhM2Day: 4.25, gap: true }, // -9.9 %
+  { id: 'cangzhou', cell: [38.5, 116.5], sseKwhM2Day: 4.33 }, // -5.5 %
+  { id: 'datong', cell: [40.5, 113.5], sseKwhM2Day: 4.55 }, // -6.0 %
+  { id: 'xiangyang', cell: [32.5, 112.5], sseKwhM2Day: 3.74 }, // -4.6 %
+  { id: 'yichang', cell: [30.5, 111.5], sseKwhM2Day: 3.35, gap: true }, // -7.4 %
+  { id: 'ganzhou', cell: [25.5, 115.5], sseKwhM2Day: 3.55 }, // -1.5 %
+  { id: 'jian', cell: [27.5, 114.5], sseKwhM2Day: 3.34 }, // -5.6 %
+  { id: 'jingdezhen', cell: [29.5, 117.5], sseKwhM2Day: 3.6 }, // -3.1 %
+  { id: 'guilin', cell: [25.5, 110.5], sseKwhM2Day: 3.16 }, // -0.3 %
+  { id: 'qinzhou', cell: [22.5, 108.5], sseKwhM2Day: 3.75 }, // -5.8 %
+  { id: 'nanchong', cell: [30.5, 106.5], sseKwhM2Day: 3.12, gap: true }, // -11.3 %
+  { id: 'yulin-shaanxi', cell: [38.5, 109.5], sseKwhM2Day: 4.59 }, // -2.7 %
+  { id: 'chifeng', cell: [42.5, 118.5], sseKwhM2Day: 4.36 }, // -0.3 %
+  { id: 'jiuquan', cell: [39.5, 98.5], sseKwhM2Day: 4.55 }, // +2.9 %
+  { id: 'kashgar', cell: [39.5, 75.5], sseKwhM2Day: 4.54 }, // -3.0 %
+  { id: 'turpan', cell: [42.5, 89.5], sseKwhM2Day: 4.46 }, // -4.1 %
+  { id: 'hami', cell: [42.5, 93.5], sseKwhM2Day: 4.54 }, // +3.6 %
+];
+
+describe.each(SSE_REFERENCES.map((r) => [r.id, r] as const))('annual GHI of %s vs NASA SSE', (_id, r) => {
+  const s = CLIMATE_STATIONS.find((x) => x.id === r.id);
+  const pctOff = () => {
+    expect(s).toBeDefined();
+    const annual = s!.ghiKwhM2Day.reduce((a, g, m) => a + g * DAYS[m]!, 0);
+    return (annual / (r.sseKwhM2Day * 365) - 1) * 100;
+  };
+  it('uses the SSE cell of the station (the wind cell of SOURCES.md)', () => {
+    expect(s).toBeDefined();
+    expect(s!.windSpeed50mMs).toBeGreaterThan(0);
+    // The cell holding the station, unless SOURCES.md names the nearest present cell instead.
+    const held = [Math.floor(s!.latitudeDeg) + 0.5, Math.floor(s!.longitudeDeg) + 0.5];
+    if (r.id !== 'zhoushan' && r.id !== 'qinzhou') expect([...r.cell]).toEqual(held);
+  });
+  if (r.gap) {
+    it.fails(`within ±${SSE_TOLERANCE_PCT} % — KNOWN GAP (SOURCES.md, "Annual GHI vs NASA SSE")`, () => {
+      expect(Math.abs(pctOff())).toBeLessThanOrEqual(SSE_TOLERANCE_PCT);
+    });
+    it(`within ±${SSE_GAP_BOUND_PCT} % (relaxed bound for the known gap)`, () => {
+      expect(Math.abs(pctOff())).toBeLessThanOrEqual(SSE_GAP_BOUND_PCT);
+    });
+  } else {
+    it(`within ±${SSE_TOLERANCE_PCT} %`, () => {
+      expect(Math.abs(pctOff())).toBeLessThanOrEqual(SSE_TOLERANCE_PCT);
+    });
+  }
+});

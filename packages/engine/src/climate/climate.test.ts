@@ -50,8 +50,8 @@ describe('built-in climatology table', () => {
       expect(CLIMATE_STATIONS.some((s) => s.id === id)).toBe(true);
     }
     expect(new Set(CLIMATE_STATIONS.map((s) => s.id)).size).toBe(CLIMATE_STATIONS.length);
-    // All 31 mainland provincial-level capitals (SOURCES.md, "Coverage gap") plus Qingdao, Dalian,
-    // Xiamen and Ningbo.
+    // All 31 mainland provincial-level capitals (SOURCES.md, "Coverage gap") plus 29 other cities:
+    // Qingdao, Dalian, Xiamen and Ningbo (second session) and the 25 of the third session.
     const capitals = [
       ...['beijing', 'tianjin', 'shanghai', 'chongqing', 'shijiazhuang', 'taiyuan', 'hohhot', 'shenyang'],
       ...['changchun', 'harbin', 'nanjing', 'hangzhou', 'hefei', 'fuzhou', 'nanchang', 'jinan'],
@@ -64,7 +64,22 @@ describe('built-in climatology table', () => {
         CLIMATE_STATIONS.some((s) => s.id === id),
         id,
       ).toBe(true);
-    expect(CLIMATE_STATIONS).toHaveLength(35);
+    const others = [
+      ...['qingdao', 'dalian', 'xiamen', 'ningbo'],
+      ...['suzhou', 'xuzhou', 'wenzhou', 'shaoxing', 'zhoushan', 'quzhou', 'shantou', 'shaoguan', 'weifang'],
+      ...['cangzhou', 'datong', 'xiangyang', 'yichang', 'ganzhou', 'jian', 'jingdezhen', 'guilin', 'qinzhou'],
+      ...['nanchong', 'yulin-shaanxi', 'chifeng', 'jiuquan', 'kashgar', 'turpan', 'hami'],
+    ];
+    expect(others).toHaveLength(29);
+    for (const id of others)
+      expect(
+        CLIMATE_STATIONS.some((s) => s.id === id),
+        id,
+      ).toBe(true);
+    expect(CLIMATE_STATIONS).toHaveLength(60);
+    // Every station carries a prefecture-level (or provincial-level) GB/T 2260 code, unique per city.
+    for (const s of CLIMATE_STATIONS) expect(s.adcode % 100, s.id).toBe(0);
+    expect(new Set(CLIMATE_STATIONS.map((s) => s.adcode)).size).toBe(CLIMATE_STATIONS.length);
     for (const s of CLIMATE_STATIONS) {
       for (const arr of [s.ghiKwhM2Day, s.tempAirC, s.tempAirRangeC, s.windSpeedMs, s.ghiDaysSampled]) {
         expect(arr.length).toBe(12);
@@ -180,6 +195,31 @@ describe('nearestClimateStations', () => {
       ['dalian', 38.91, 121.61],
       ['xiamen', 24.48, 118.09],
       ['ningbo', 29.87, 121.54],
+      // Third session (SOURCES.md, "Coverage extension"); Aladdin weather.csv city coordinates.
+      ['xuzhou', 34.21, 117.28], // station 58027 lies ~15 km north-west of the centre
+      ['wenzhou', 27.99, 120.7],
+      ['shaoxing', 30.0, 120.59], // Hangzhou's station is 48 km away: weight of Shaoxing 0.93
+      ['zhoushan', 29.99, 122.21],
+      ['quzhou', 28.97, 118.86],
+      ['shantou', 23.35, 116.68],
+      ['shaoguan', 24.81, 113.6], // station 59082 lies ~16 km south of the centre
+      ['weifang', 36.71, 119.16],
+      ['cangzhou', 38.3, 116.84],
+      ['datong', 40.08, 113.3],
+      ['xiangyang', 32.01, 112.12],
+      ['yichang', 30.69, 111.29],
+      ['ganzhou', 25.83, 114.93],
+      ['jian', 27.09, 114.96],
+      ['jingdezhen', 29.27, 117.18],
+      ['guilin', 25.23, 110.18], // station 57957 lies ~15 km north-east of the centre
+      ['qinzhou', 21.98, 108.65],
+      ['nanchong', 30.84, 106.11],
+      ['yulin-shaanxi', 38.29, 109.73],
+      ['chifeng', 42.26, 118.89],
+      ['jiuquan', 39.73, 98.49],
+      ['kashgar', 39.47, 75.99], // station 51709 lies ~21 km west of the centre
+      ['turpan', 42.95, 89.19],
+      ['hami', 42.82, 93.52], // station 52203 lies 0.5 km away: an exact hit (weight 1)
     ];
     for (const [id, lat, lon] of cases) {
       const [first, second] = nearestClimateStations(lat, lon, 2);
@@ -195,14 +235,15 @@ describe('nearestClimateStations', () => {
     const [nj] = nearestClimateStations(32.06, 118.8, 1);
     expect(nj!.distanceKm).toBeCloseTo(16.9, 0);
   });
-  it('labels the substitute stations of Shijiazhuang, Xi’an and Lanzhou with station and distance', () => {
-    // CDSRD has no file for these capitals' own stations (SOURCES.md, "Coverage gap"); the nearest
-    // CDSRD station stands in. Its name and its distance from the city centre (Aladdin weather.csv
+  it('labels the substitute stations of Shijiazhuang, Xi’an, Lanzhou and Suzhou with station and distance', () => {
+    // CDSRD has no file for these cities' own stations (SOURCES.md, "Coverage gap"); the nearest
+    // CDSRD station stands in (for Suzhou: 58356 Kunshan, a county-level city of Suzhou). Its name and its distance from the city centre (Aladdin weather.csv
     // coordinates) must be on the entry, and the distance must be the real one.
     const cases: [string, number, number, string][] = [
       ['shijiazhuang', 38.04, 114.51, 'Xingtai'],
       ['xian', 34.34, 108.94, 'Wugong'],
       ['lanzhou', 36.06, 103.83, 'Gaolan'],
+      ['suzhou', 31.3, 120.59, 'Kunshan'],
     ];
     for (const [id, lat, lon, stationNameEn] of cases) {
       const s = CLIMATE_STATIONS.find((x) => x.id === id)!;
@@ -219,6 +260,7 @@ describe('nearestClimateStations', () => {
       'shijiazhuang',
       'xian',
       'lanzhou',
+      'suzhou',
     ]);
   });
   it('rejects an invalid position or count', () => {
