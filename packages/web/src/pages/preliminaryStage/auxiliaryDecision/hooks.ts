@@ -1,9 +1,14 @@
 import type { CalculationStarted, PriceUserCategory, PriceVoltageLevel } from '@pvplan/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { getAreaPriceInfo } from '../../../api/price';
+import { getProjectWithConfigs } from '../../../api/assessmentResults';
+import { getAreaPriceInfo, getCityPosition } from '../../../api/price';
 import { getJob } from '../../../api/projects';
+import { ASSESSMENT_QUERY_KEY } from '../../../features/assessment/keys';
 import { PRICE_QUERY_KEY } from '../priceSearch/hooks';
+import { cascaderPathOf } from './components/addressSearch';
+import type { NewAssessmentValues } from './components/flowValues';
+import { flowValuesOfSaved, type SavedProject } from './components/savedValues';
 
 /** How often a running calculation is polled. */
 export const CALCULATION_POLL_MS = 1000;
@@ -82,4 +87,37 @@ export function useCalculationRunner() {
   );
 
   return { ...state, run };
+}
+
+/** A saved project opened again in the flow: what the server holds and the form values of it. */
+export interface ReopenedProject {
+  readonly saved: SavedProject;
+  readonly values: Partial<NewAssessmentValues>;
+}
+
+/**
+ * The project of /tools/auxiliaryDecision?projId=…, read fresh (pves/getInfoById) with the area
+ * cascader's path of its area code (the city-position query), as flow values. Null id: nothing.
+ */
+export function useReopenedProject(projId: string | null) {
+  return useQuery({
+    queryKey: [...ASSESSMENT_QUERY_KEY, 'reopen', projId],
+    queryFn: async ({ signal }): Promise<ReopenedProject> => {
+      const saved = await getProjectWithConfigs(projId as string, signal);
+      let areaPath: string[] | undefined;
+      if (saved.project.areaCode) {
+        try {
+          areaPath = cascaderPathOf((await getCityPosition({ adcode: saved.project.areaCode }, signal)).path);
+        } catch {
+          // The request layer has shown the message; the user picks the city again.
+        }
+      }
+      return { saved, values: flowValuesOfSaved(saved, areaPath) };
+    },
+    enabled: projId !== null,
+    staleTime: 0,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    retry: false,
+  });
 }

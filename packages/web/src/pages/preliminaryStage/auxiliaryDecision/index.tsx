@@ -4,11 +4,13 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { type ProjectSearch, searchProjects } from '../../../api/projects';
 import { ASSESSMENT_QUERY_KEY, numberText, percentText } from '../../../features/assessment';
 import { useDocumentTitle } from '../../../utils/useDocumentTitle';
 import { NewAssessmentDrawer } from './components/NewAssessmentDrawer';
+import { flowVariantOf } from './components/savedValues';
+import { useReopenedProject } from './hooks';
 import { resultPathOf } from './resultPath';
 
 interface Filters {
@@ -25,7 +27,10 @@ const TYPE_COLORS: Readonly<Record<ProjectType, string>> = {
   fast: 'purple',
 };
 
-/** /tools/auxiliaryDecision: the income-assessment list (spec 001 §2) and the new-assessment flow. */
+/**
+ * /tools/auxiliaryDecision: the income-assessment list (spec 001 §2) and the new-assessment flow;
+ * `?projId=…` (the edit links of the list and of the detail page) opens that project in the flow.
+ */
 export default function AuxiliaryDecisionPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('assessment.list.title'));
@@ -34,6 +39,21 @@ export default function AuxiliaryDecisionPage() {
   const [filters, setFilters] = useState<Filters>({});
   const [paging, setPaging] = useState({ pageNum: 1, pageSize: 10 });
   const [creating, setCreating] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  // The visit whose project flow was closed: the view stays alive (hidden) on that location when the
+  // flow ends by opening a result page, so the flow must not open again there; a new visit does.
+  const [closedVisit, setClosedVisit] = useState<string | null>(null);
+  const reopenId = closedVisit === location.key ? null : params.get('projId') || null;
+  const reopened = useReopenedProject(reopenId);
+  const edit = (projId: string) => setParams({ projId });
+  const closeFlow = () => {
+    setCreating(false);
+    if (reopenId) {
+      setClosedVisit(location.key);
+      setParams({}, { replace: true });
+    }
+  };
 
   const body: ProjectSearch = {
     ...paging,
@@ -166,21 +186,37 @@ export default function AuxiliaryDecisionPage() {
             title: t('assessment.list.actions'),
             key: 'actions',
             render: (_: unknown, project) => (
-              <Button
-                type="link"
-                size="small"
-                disabled={project.currentPlanId === null}
-                onClick={() =>
-                  navigate(resultPathOf(project.projType, project.projId, project.currentPlanId))
-                }
-              >
-                {t('assessment.list.open')}
-              </Button>
+              <Space size={0}>
+                <Button
+                  type="link"
+                  size="small"
+                  disabled={project.currentPlanId === null}
+                  onClick={() =>
+                    navigate(resultPathOf(project.projType, project.projId, project.currentPlanId))
+                  }
+                >
+                  {t('assessment.list.open')}
+                </Button>
+                {flowVariantOf(project) ? (
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => edit(project.projId)}
+                    data-testid={`assessment-edit-${project.projId}`}
+                  >
+                    {t('assessmentFlow.list.edit')}
+                  </Button>
+                ) : null}
+              </Space>
             ),
           },
         ]}
       />
-      <NewAssessmentDrawer open={creating} onClose={() => setCreating(false)} />
+      <NewAssessmentDrawer
+        open={creating || reopenId !== null}
+        onClose={closeFlow}
+        {...(reopenId ? { reopen: reopened.data ?? null, reopenFailed: reopened.isError } : {})}
+      />
     </Card>
   );
 }

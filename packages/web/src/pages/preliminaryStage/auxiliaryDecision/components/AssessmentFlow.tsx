@@ -52,6 +52,11 @@ const SYSTEM_TITLES = {
 
 export interface AssessmentFlowProps {
   readonly variant: FlowVariant;
+  /**
+   * A saved project opened again (?projId=…): the flow starts on its values and saves to it; a
+   * calculation makes a new plan version of it.
+   */
+  readonly reopened?: { readonly projId: string; readonly values: Partial<NewAssessmentValues> };
   /** The project was created (the variant can no longer change). */
   readonly onCreated: (projId: string) => void;
   /** The calculation succeeded: the result page's path. */
@@ -60,17 +65,18 @@ export interface AssessmentFlowProps {
 
 /**
  * The new PV, storage or PV+storage assessment as steps (spec 001 §2 auxiliaryDecision): project
- * and position (the project is created on leaving it, so files can attach to it) → electricity
- * (tariff, load by hand, file or bills) → weather (PV) → system → economics → calculate with the
- * job's progress, then the variant's result page.
+ * and position, found by address (the project is created on leaving it, so files can attach to it)
+ * → electricity (tariff, load by hand, file or bills) → weather (PV) → system → economics →
+ * calculate with the job's progress, then the variant's result page. A reopened project starts on
+ * its saved values and is saved in place; each calculation is a new plan version.
  */
-export function AssessmentFlow({ variant, onCreated, onDone }: AssessmentFlowProps) {
+export function AssessmentFlow({ variant, reopened, onCreated, onDone }: AssessmentFlowProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<NewAssessmentValues>();
   const submit = useFormSubmitGuard(form);
   const [step, setStep] = useState(0);
-  const [projId, setProjId] = useState<string | null>(null);
+  const [projId, setProjId] = useState<string | null>(reopened?.projId ?? null);
   const [saving, setSaving] = useState(false);
   const [seriesMeanKw, setSeriesMeanKw] = useState<number | null>(null);
   const [upgrade, setUpgrade] = useState<UpgradeNotice | null>(null);
@@ -168,7 +174,11 @@ export function AssessmentFlow({ variant, onCreated, onDone }: AssessmentFlowPro
         }))}
         style={{ marginBottom: 24 }}
       />
-      <Form<NewAssessmentValues> form={form} layout="vertical" initialValues={NEW_ASSESSMENT_DEFAULTS}>
+      <Form<NewAssessmentValues>
+        form={form}
+        layout="vertical"
+        initialValues={reopened?.values ?? NEW_ASSESSMENT_DEFAULTS}
+      >
         {key === 'project' ? <ProjectStep form={form} /> : null}
         {key === 'electricity' && projId ? (
           <ElectricityStep projId={projId} areaCode={areaCode} onSeriesMeanKw={setSeriesMeanKw} />

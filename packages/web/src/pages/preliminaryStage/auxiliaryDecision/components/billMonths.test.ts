@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type BillForMonths, monthlyEnergyOfBills } from './billMonths';
+import {
+  type BillForMonths,
+  type BillForTariffClass,
+  monthlyEnergyOfBills,
+  tariffClassOfBills,
+  voltageLevelOfKv,
+} from './billMonths';
 
 function bill(
   billMonth: string | null,
@@ -62,5 +68,43 @@ describe('monthly energy of bills', () => {
         true,
       ),
     ).toEqual([{ month: 7, year: 2024, sharp: 10, peak: 20, flat: 30, valley: 40, totalKwh: 100 }]);
+  });
+});
+
+describe('tariff class of bills', () => {
+  const classBill = (
+    billMonth: string | null,
+    fields: Partial<BillForTariffClass['fields']>,
+    state: BillForTariffClass['state'] = 'toReview',
+  ): BillForTariffClass => ({
+    state,
+    fields: { billMonth, tariffCategory: null, voltageKv: null, transformerKva: null, ...fields },
+  });
+
+  it('maps the supply voltage onto the price table rows', () => {
+    expect([0.4, 1, 10, 20, 35, 66, 110, 220, 500].map(voltageLevelOfKv)).toEqual([
+      'below_1kv',
+      'kv1_10',
+      'kv1_10',
+      'kv1_10',
+      'kv35',
+      'kv66',
+      'kv110',
+      'kv220_plus',
+      'kv220_plus',
+    ]);
+    expect(voltageLevelOfKv(null)).toBeNull();
+    expect(voltageLevelOfKv(0)).toBeNull();
+  });
+
+  it('takes each field from the latest bill that prints it, ignored bills left out', () => {
+    expect(
+      tariffClassOfBills([
+        classBill('2026-06', { tariffCategory: 'generalCI', voltageKv: 0.4, transformerKva: 400 }),
+        classBill('2026-08', { tariffCategory: 'largeIndustry', voltageKv: 10 }),
+        classBill('2026-09', { tariffCategory: 'generalCI', voltageKv: 35, transformerKva: 2000 }, 'ignored'),
+      ]),
+    ).toEqual({ userCategory: 'large_industry', voltageLevel: 'kv1_10', transformerKva: 400 });
+    expect(tariffClassOfBills([classBill('2026-08', {})])).toEqual({});
   });
 });

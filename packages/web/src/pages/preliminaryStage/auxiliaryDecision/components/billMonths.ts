@@ -1,4 +1,4 @@
-import type { BillFields, BillState, LoadMonthlyEnergy } from '@pvplan/contract';
+import type { BillFields, BillState, LoadMonthlyEnergy, PriceVoltageLevel } from '@pvplan/contract';
 
 /** The parts of a bill this module reads (selectElectricityBillByProId answers them). */
 export interface BillForMonths {
@@ -75,4 +75,51 @@ export function monthlyEnergyOfBills(
     });
   }
   return months;
+}
+
+/** The parts of a bill that name its tariff class (selectElectricityBillByProId answers them). */
+export interface BillForTariffClass {
+  readonly state: BillState;
+  readonly fields: Pick<BillFields, 'billMonth' | 'tariffCategory' | 'voltageKv' | 'transformerKva'>;
+}
+
+/** The tariff class of the electricity step as the bills print it (absent fields: not on the bills). */
+export interface BillTariffClass {
+  readonly userCategory?: 'general_ci' | 'large_industry';
+  readonly voltageLevel?: PriceVoltageLevel;
+  readonly transformerKva?: number;
+}
+
+/**
+ * The price table's voltage level of a supply voltage in kV (不满1千伏 is 0.4 on the bills; 1–10 kV,
+ * including 20 kV, share a row as the agency price tables print "1-10(20)千伏"); null when unknown.
+ */
+export function voltageLevelOfKv(kv: number | null): PriceVoltageLevel | null {
+  if (kv === null || !(kv > 0)) return null;
+  if (kv < 1) return 'below_1kv';
+  if (kv <= 20) return 'kv1_10';
+  if (kv <= 35) return 'kv35';
+  if (kv <= 66) return 'kv66';
+  if (kv <= 110) return 'kv110';
+  return 'kv220_plus';
+}
+
+/**
+ * The user category, voltage level and transformer capacity of the latest bill (by bill month) that
+ * prints them, ignored bills left out: the bills fill the electricity step's tariff class.
+ */
+export function tariffClassOfBills(bills: readonly BillForTariffClass[]): BillTariffClass {
+  const latestFirst = bills
+    .filter((bill) => bill.state !== 'ignored')
+    .sort((a, b) => (b.fields.billMonth ?? '').localeCompare(a.fields.billMonth ?? ''));
+  const category = latestFirst.find((bill) => bill.fields.tariffCategory !== null)?.fields.tariffCategory;
+  const voltage = latestFirst
+    .map((bill) => voltageLevelOfKv(bill.fields.voltageKv))
+    .find((level) => level !== null);
+  const kva = latestFirst.find((bill) => (bill.fields.transformerKva ?? 0) > 0)?.fields.transformerKva;
+  return {
+    ...(category ? { userCategory: category === 'largeIndustry' ? 'large_industry' : 'general_ci' } : {}),
+    ...(voltage ? { voltageLevel: voltage } : {}),
+    ...(typeof kva === 'number' ? { transformerKva: kva } : {}),
+  };
 }

@@ -2,6 +2,7 @@ import { Cascader, Col, Form, type FormInstance, Input, InputNumber, Row, Typogr
 import { useTranslation } from 'react-i18next';
 import { getCityPosition } from '../../../../../api/price';
 import { useAreaOptions } from '../../../priceSearch/hooks';
+import { AddressSearch } from './AddressSearch';
 
 interface PositionValues {
   latitudeDeg?: number;
@@ -36,7 +37,7 @@ export interface ProjectStepProps {
   readonly short?: boolean;
 }
 
-/** Project name, customer, city (the tariff area) and the site's position. */
+/** Project name, customer, the address search, city (the tariff area) and the site's position. */
 export function ProjectStep({ form, short = false }: ProjectStepProps) {
   const { t } = useTranslation();
   const areas = useAreaOptions();
@@ -51,6 +52,7 @@ export function ProjectStep({ form, short = false }: ProjectStepProps) {
           <Input maxLength={64} />
         </Form.Item>
       )}
+      <AddressSearch form={form} short={short} />
       <Form.Item
         name="areaPath"
         label={t('assessment.field.area')}
@@ -68,7 +70,7 @@ export function ProjectStep({ form, short = false }: ProjectStepProps) {
       </Form.Item>
       {short ? null : (
         <Form.Item name="address" label={t('assessment.field.address')} rules={[{ max: 200 }]}>
-          <Input maxLength={200} />
+          <Input maxLength={200} data-testid="assessment-address" />
         </Form.Item>
       )}
       <Row gutter={12}>
