@@ -306,10 +306,11 @@ describe.each(dialectsUnderTest())('price store on %s', (dialect) => {
     });
 
     it('answers an area with periods but no sourced prices honestly', async () => {
-      const guangzhou = data<AreaPriceInfo>(await post(P.areaPriceInfo, external, { areaCode: '440100' }));
-      expect(guangzhou.tou?.areaCode).toBe('440000');
-      expect(guangzhou.priceTable).toBeNull();
-      expect(guangzhou.months[6]?.periods.find((p) => p.period === 0)?.ranges).toEqual([
+      // Shantou (东西两翼 zone): Guangdong's periods, no sourced table of its zone.
+      const shantou = data<AreaPriceInfo>(await post(P.areaPriceInfo, external, { areaCode: '440500' }));
+      expect(shantou.tou?.areaCode).toBe('440000');
+      expect(shantou.priceTable).toBeNull();
+      expect(shantou.months[6]?.periods.find((p) => p.period === 0)?.ranges).toEqual([
         '11:00-12:00',
         '15:00-17:00',
       ]);
@@ -367,7 +368,7 @@ describe.each(dialectsUnderTest())('price store on %s', (dialect) => {
       );
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-      expect(workbook.worksheets.map((s) => s.name)).toEqual(['电价表', '分时时段', '时段汇总']);
+      expect(workbook.worksheets.map((s) => s.name)).toEqual(['电价表', '分时时段', '时段汇总', '日历规则']);
       const prices = workbook.getWorksheet('电价表')!;
       const rows = prices.getSheetValues().filter(Boolean) as unknown[][];
       const twoPart = rows.find((r) => r[1] === '大工业（两部制）' && r[2] === '1-10（20）千伏');
@@ -899,6 +900,34 @@ describe('seeded prices agree with their policy ratios', () => {
     const base = (p.peak - p.flat) / 0.7;
     expect(Math.abs((p.flat - p.valley) / 0.62 - base)).toBeLessThan(0.0002);
     expect(Math.abs((p.sharp! - p.peak) / (0.25 * 1.7) - base)).toBeLessThan(0.0002);
+  });
+
+  function rowOf(areaCode: string, userCategory: 'general_ci' | 'large_industry') {
+    const table = PRICE_SEED_TABLES.find((t) => t.areaCode === areaCode);
+    const energy = table?.rows.find((r) => r.userCategory === userCategory)?.energyYuanPerKwh;
+    if (!energy) throw new Error(`no seed row for ${areaCode} ${userCategory}`);
+    return energy as { sharp?: number; peak: number; flat: number; valley: number };
+  }
+
+  it('Sichuan 2025-12, 1–10 kV: peak +60%, valley −60%; two-part sharp = peak +20% (川发改价格〔2025〕185号)', () => {
+    for (const category of ['general_ci', 'large_industry'] as const) {
+      const p = rowOf('510000', category);
+      expect(p.peak - p.flat, category).toBeCloseTo(p.flat - p.valley, 6);
+    }
+    const t = rowOf('510000', 'large_industry');
+    const base = (t.peak - t.flat) / 0.6;
+    expect(t.sharp! - t.flat).toBeCloseTo(0.92 * base, 5); // sharp = 1.2 × 1.6 b + fixed
+  });
+
+  it('Guangdong 珠三角五市 2026-07, 1–10 kV: 1.7 : 1 : 0.38 and sharp = peak × 1.25, to the rounding (粤发改价格〔2021〕331号)', () => {
+    for (const areaCode of ['440100', '440600', '441900']) {
+      for (const category of ['general_ci', 'large_industry'] as const) {
+        const p = rowOf(areaCode, category);
+        const base = (p.peak - p.flat) / 0.7;
+        expect(Math.abs((p.flat - p.valley) / 0.62 - base), category).toBeLessThan(0.0002);
+        expect(Math.abs((p.sharp! - p.peak) / (0.25 * 1.7) - base), category).toBeLessThan(0.0002);
+      }
+    }
   });
 
   it('every seeded TOU table covers the day, and Hubei has 2 h sharp, 6 h peak, 8 h flat, 8 h valley each month', () => {

@@ -25,6 +25,26 @@ describe('CHINA_HOLIDAY_CALENDAR', () => {
     };
     expect(count(2025)).toEqual([28, 5]);
     expect(count(2026)).toEqual([33, 6]);
+    // 2023 and 2024, tallied from the notices' own sentences ("共N天" per break, the "上班" dates), days
+    // inside the year only: 2023 元旦 2 of 3, 春节 7, 清明 1, 劳动节 5, 端午 3, 中秋国庆 8, 7 上班 days;
+    // 2024 元旦 1 of 3, 春节 8, 清明 3, 劳动节 5, 端午 3, 中秋 3, 国庆 7, 8 上班 days.
+    expect(count(2023)).toEqual([2 + 7 + 1 + 5 + 3 + 8, 7]);
+    expect(count(2024)).toEqual([1 + 8 + 3 + 5 + 3 + 3 + 7, 8]);
+  });
+
+  it('holds 2023, the server’s model year (国办发明电〔2022〕16号)', () => {
+    expect(day('2023-10-02')).toMatchObject({
+      holidays: ['mid_autumn', 'national_day'],
+      breakLengthDays: 8,
+      restDay: true,
+      calendarKnown: true,
+    });
+    expect(day('2023-01-21').holidays).toEqual(['spring_festival']);
+    // Make-up working days (Saturdays and Sundays) are not rest days; an ordinary Saturday is.
+    const y2023 = CHINA_HOLIDAY_CALENDAR.find((c) => c.year === 2023)!;
+    for (const date of y2023.makeupWorkdays) expect(day(date).restDay, date).toBe(false);
+    expect(day('2023-10-07').isoWeekday).toBe(6);
+    expect(day('2023-10-14')).toMatchObject({ isoWeekday: 6, restDay: true, holidays: [] });
   });
 
   it('classifies days: holiday breaks, weekends, make-up working days', () => {

@@ -13,8 +13,14 @@ export const CHINA_HOLIDAY_NAMES_ZH = [
 ] as const;
 
 /**
- * The State Council's holiday arrangements for 2025 and 2026. Statutory holidays and make-up days
+ * The State Council's holiday arrangements for 2023 to 2026. Statutory holidays and make-up days
  * cannot be derived from the lunar calendar, so each year is entered from its notice:
+ * - 2023: 国务院办公厅关于2023年部分节假日安排的通知（国办发明电〔2022〕16号, 2022-12-08; as re-posted by
+ *   the Ministry of Ecology and Environment and in the State Council Gazette 2023 No. 1). 2023 is the
+ *   server's model year for project assessments. Its New Year break runs from 2022-12-31; a break is
+ *   kept inside its year, so it is listed from 1 January;
+ * - 2024: 国务院办公厅关于2024年部分节假日安排的通知（国办发明电〔2023〕7号, 2023-10-25); the New Year
+ *   break runs from 2023-12-30 and is listed from 1 January for the same reason;
  * - 2025: 国务院办公厅关于2025年部分节假日安排的通知（国办发明电〔2024〕12号, 2024-11-12）;
  * - 2026: 国务院办公厅关于2026年部分节假日安排的通知（国办发明电〔2025〕7号, 2025-11）.
  * Transcribed from public implementations that cite the notices and agree date for date (search-tool
@@ -23,6 +29,52 @@ export const CHINA_HOLIDAY_NAMES_ZH = [
  * pass a `holidayCalendar` with that year to bill it.
  */
 export const CHINA_HOLIDAY_CALENDAR: readonly HolidayCalendarYear[] = [
+  {
+    year: 2023,
+    document: '国办发明电〔2022〕16号',
+    sourceUrl: 'https://www.mee.gov.cn/zcwj/gwywj/202212/t20221209_1007555.shtml',
+    breaks: [
+      { names: ['new_year'], from: '2023-01-01', to: '2023-01-02' },
+      { names: ['spring_festival'], from: '2023-01-21', to: '2023-01-27' },
+      { names: ['qingming'], from: '2023-04-05', to: '2023-04-05' },
+      { names: ['labour_day'], from: '2023-04-29', to: '2023-05-03' },
+      { names: ['dragon_boat'], from: '2023-06-22', to: '2023-06-24' },
+      { names: ['mid_autumn', 'national_day'], from: '2023-09-29', to: '2023-10-06' },
+    ],
+    makeupWorkdays: [
+      '2023-01-28',
+      '2023-01-29',
+      '2023-04-23',
+      '2023-05-06',
+      '2023-06-25',
+      '2023-10-07',
+      '2023-10-08',
+    ],
+  },
+  {
+    year: 2024,
+    document: '国办发明电〔2023〕7号',
+    sourceUrl: 'https://www.gov.cn/zhengce/content/202310/content_6911527.htm',
+    breaks: [
+      { names: ['new_year'], from: '2024-01-01', to: '2024-01-01' },
+      { names: ['spring_festival'], from: '2024-02-10', to: '2024-02-17' },
+      { names: ['qingming'], from: '2024-04-04', to: '2024-04-06' },
+      { names: ['labour_day'], from: '2024-05-01', to: '2024-05-05' },
+      { names: ['dragon_boat'], from: '2024-06-08', to: '2024-06-10' },
+      { names: ['mid_autumn'], from: '2024-09-15', to: '2024-09-17' },
+      { names: ['national_day'], from: '2024-10-01', to: '2024-10-07' },
+    ],
+    makeupWorkdays: [
+      '2024-02-04',
+      '2024-02-18',
+      '2024-04-07',
+      '2024-04-28',
+      '2024-05-11',
+      '2024-09-14',
+      '2024-09-29',
+      '2024-10-12',
+    ],
+  },
   {
     year: 2025,
     document: '国办发明电〔2024〕12号',

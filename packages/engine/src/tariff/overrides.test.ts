@@ -191,16 +191,16 @@ describe('computeBill with a rest-day override, hand-worked: the week 2025-09-22
   });
 
   it('a year the holiday calendar lacks: weekends only, reported', () => {
-    // 2024-09-21/22 are Saturday/Sunday; 2024 is not in CHINA_HOLIDAY_CALENDAR, so its make-up days are
+    // 2022-09-17/18 are Saturday/Sunday; 2022 is not in CHINA_HOLIDAY_CALENDAR, so its make-up days are
     // unknown and both weekend days take the deep valley: 2 × 800 kWh.
     const tb: SeriesTimeBase = {
-      start: { year: 2024, month: 9, day: 16 },
+      start: { year: 2022, month: 9, day: 12 },
       stepMinutes: 60,
       stepCount: 7 * 24,
     };
     const bill = computeBill(tariff, { timeBase: tb, kw: new Float64Array(tb.stepCount).fill(100) });
     expect(bill.energyKwhByPeriod.deepValley).toBeCloseTo(1600, 9);
-    expect(bill.holidayYearsMissing).toEqual([2024]);
+    expect(bill.holidayYearsMissing).toEqual([2022]);
   });
 
   it('holidays apply in every month, rest days only in the listed months', () => {

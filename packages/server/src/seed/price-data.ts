@@ -20,18 +20,43 @@ import { nowIso } from '../shared/time';
 
 /*
  * Reference price data shipped with the product: the administrative divisions, TOU period tables of
- * twelve areas and the agency price tables that could be sourced. Every entry names its document,
- * URL (when one was found) and effective month. Examples of their stated month only: agency prices
- * change monthly and TOU rules every year or two; administrators add newer revisions.
+ * fourteen provincial-level areas (and the Hebei North grid cities) and the agency price tables that
+ * could be sourced. Every entry names its document, URL (when one was found) and effective month.
+ * Examples of their stated month only: agency prices change monthly and TOU rules every year or two;
+ * administrators add newer revisions.
  *
  * How the sources were found: the period rules are the notes printed under the grid companies'
  * 代理购电工商业用户电价表, as transcribed (province by province, with the policy document
  * numbers) in a public Go test fixture (package `cronx`, search-tool code id 847518377), checked
  * against shared/design/china-domain.md §1.3. Prices come only from official tables (95598 PDFs,
- * government re-posts) as quoted in the files named per entry. No price of Jiangsu, Zhejiang,
- * Shandong, Shanghai, Hebei, Henan or Sichuan could be sourced, so none is shipped for them (searched
- * again for issue 5: the search corpora hold no official agency table, transcription or government
- * re-post of those provinces, only spreads and third-party estimates; none of those is shipped).
+ * government re-posts) as quoted in the files named per entry; every row shipped is a row of the
+ * source as printed (no price is derived from a ratio, carried to another month or another zone).
+ *
+ * Agency price tables shipped: Hubei 2026-01 (all seven rows), Beijing 2024-07, Chongqing 2025-02,
+ * Fujian 2026-07, Guangdong 粤北山区 2026-07 (Heyuan), and — found in the second search for issue 5 —
+ * Sichuan 2025-12 (95598 PDF) and Guangdong 珠三角五市 2026-07 (Guangzhou, Foshan, Dongguan), both
+ * from the 1–10 kV rows transcribed in a public project's price-closure notes (repository
+ * zlxshu/ReSETP, docs/handoff/china_nine_city_electricity_price_closure_v2_20260718.md, search-tool
+ * id 66629733559). Each of these satisfies the internal ratios of its province's TOU document
+ * (checked by hand; e.g. Sichuan peak − flat = flat − valley).
+ *
+ * Still not sourced (search record, second pass for issue 5, about 60 look-ups with the search tool,
+ * find_string and read_file): Jiangsu, Zhejiang, Shandong, Shanghai, Henan, and a complete Hebei table.
+ * What the corpora hold for them, and why none of it is shipped:
+ *  - Jiangsu 2025-06 (gov re-post jintan.gov.cn), Zhejiang 2025-06 (State Grid Zhejiang PDF), Shandong
+ *    2025-03 (yantai.gov.cn), Hebei North grid 2025-04 (ele.aiit.org.cn): only the non-TOU energy price
+ *    and the demand price of the 110 kV two-part row are quoted (a data-centre study's source audit,
+ *    search-tool id 67118484447), no per-period prices.
+ *  - Hebei South grid 2025-02: 1–10 kV peak/flat/valley are quoted (same ReSETP notes) but not the
+ *    sharp price the table prints for February, from a third-party archive (energydc.cn) of the scan.
+ *  - Henan 2024-11: one all-in below-1 kV figure (energydc.cn archive), no per-period prices.
+ *  - Not added although quoted in the same notes: Sichuan 2025-02 and Beijing/Chongqing 2026-07 1–10 kV
+ *    rows, known only through the energydc.cn archive (Sichuan has the 95598 table of 2025-12; Beijing
+ *    and Chongqing already have an official month).
+ *  - Shanghai: no table found (one audit notes a cited PDF was a general notice, not a price table).
+ *  - Several repositories ship "provincial" TOU prices that are estimates, ratios applied to an assumed
+ *    base, or placeholders (e.g. SQL seeds with `post_XXXXXX` sources); pages corpus answers were
+ *    keyword-spam pages. None of those is shipped.
  *
  * Calendar overrides (holiday deep valleys, rest-day rules, hot-day sharp hours) come from the same
  * table notes; statutory holidays and make-up days from the engine's `CHINA_HOLIDAY_CALENDAR`.
@@ -805,6 +830,54 @@ export const PRICE_SEED_TABLES: readonly PriceTableSeed[] = [
     sourceUrl: 'https://www.dehua.gov.cn/zwgk/zdxxgk/ggqsy/gd/202607/t20260715_3309391.htm',
     note: 'Single-part below 1 kV only, as re-posted by the Dehua county government (transcribed in a public registry, search-tool code id 70191901416).',
   },
+  {
+    areaCode: '510000',
+    month: '2025-12',
+    fundsYuanPerKwh: null,
+    fundsIncludedInEnergyPrices: true,
+    agencyPurchaseYuanPerKwh: null,
+    rows: [
+      {
+        userCategory: 'general_ci',
+        voltageLevel: 'kv1_10',
+        energyYuanPerKwh: { peak: 1.188963, flat: 0.776989, valley: 0.365015 },
+      },
+      {
+        userCategory: 'large_industry',
+        voltageLevel: 'kv1_10',
+        energyYuanPerKwh: { sharp: 1.23473, peak: 1.044003, flat: 0.686389, valley: 0.328775 },
+      },
+    ],
+    sourceTitle: '国网四川省电力公司代理购电工商业用户电价表（2025年12月）',
+    sourceUrl: 'https://95598.cn/omg-static/omg-static/99311271658101008689900504192824.pdf',
+    note: "Only the two 1–10 kV rows were transcribed (single-part peak/flat/valley; two-part sharp/peak/flat/valley), as quoted from the 95598 PDF in a public project's price-closure notes (zlxshu/ReSETP, search-tool id 66629733559); demand and capacity prices not transcribed. The table prints a two-part sharp price; the shipped periods use sharp hours only in July/August and on hot days.",
+  },
+  // 广东电网 2026-07, 珠三角五市 zone: the notes name Guangzhou, Foshan and Dongguan as served by this
+  // table; the zone's other cities are not seeded from it.
+  ...['440100', '440600', '441900'].map(
+    (areaCode): PriceTableSeed => ({
+      areaCode,
+      month: '2026-07',
+      fundsYuanPerKwh: null,
+      fundsIncludedInEnergyPrices: true,
+      agencyPurchaseYuanPerKwh: null,
+      rows: [
+        {
+          userCategory: 'general_ci',
+          voltageLevel: 'kv1_10',
+          energyYuanPerKwh: { sharp: 1.60686875, peak: 1.29096875, flat: 0.77076875, valley: 0.31006875 },
+        },
+        {
+          userCategory: 'large_industry',
+          voltageLevel: 'kv1_10',
+          energyYuanPerKwh: { sharp: 1.45086875, peak: 1.16616875, flat: 0.69736875, valley: 0.28216875 },
+        },
+      ],
+      sourceTitle: '广东电网代理购电工商业用户电价表（珠三角五市，2026年7月）',
+      sourceUrl: 'https://www.heyuan.gov.cn/zwgk/ggqsydwxx/gd/content/post_709616.html',
+      note: "Guangdong prices differ by zone; this is the 珠三角五市 (Pearl River Delta five cities) table as re-posted by the Heyuan government, stored for Guangzhou, Foshan and Dongguan (named in the notes). Only the two 1–10(20) kV rows were transcribed (single-part and two-part, sharp/peak/flat/valley), as quoted in a public project's price-closure notes (zlxshu/ReSETP, search-tool id 66629733559); demand and capacity prices not transcribed.",
+    }),
+  ),
 ];
 
 /** A node of the package's tree (its types are a global namespace). */

@@ -4,6 +4,7 @@ import {
   type Language,
   type MessageKey,
   TOU_PERIOD_NAMES,
+  type TouOverrideInput,
 } from '@pvplan/contract';
 import ExcelJS from 'exceljs';
 import { slotClock } from './tou-grid';
@@ -20,13 +21,52 @@ export function exportFileName(info: AreaPriceInfo, language: Language): string 
   return `${formatMessage(language, 'price.export.fileName')}_${info.areaName}_${month}.xlsx`;
 }
 
+type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
+
+/** Which days a calendar rule selects, in words (every listed date written out). */
+export function overrideDaysText(rule: TouOverrideInput, t: Translate): string {
+  const sep = t('price.export.listSeparator');
+  const w = rule.when;
+  switch (w.kind) {
+    case 'holidays': {
+      const names = w.holidays?.map((name) => t(`price.holiday.${name}` as MessageKey)).join(sep);
+      if (w.minBreakDays) {
+        return t('price.override.holidaysMinBreak', {
+          holidays: names ?? t('price.override.allHolidays'),
+          days: w.minBreakDays,
+        });
+      }
+      return names ? t('price.override.holidays', { holidays: names }) : t('price.override.anyHoliday');
+    }
+    case 'restDays':
+      return t('price.override.restDays');
+    case 'weekdays':
+      return t('price.override.weekdays', {
+        weekdays: [...w.weekdays]
+          .sort((a, b) => a - b)
+          .map((day) => t(`price.weekday.${day}` as MessageKey))
+          .join(sep),
+      });
+    case 'dates':
+      return w.dates.length === 0
+        ? t('price.override.datesNone')
+        : t('price.override.dates', { count: w.dates.length, dates: [...w.dates].sort().join(sep) });
+    case 'dateRange':
+      return t('price.override.dateRange', { from: w.fromMonthDay, to: w.toMonthDay });
+  }
+}
+
+/** `HH:mm` of an hour on the half-hour grid (24 = `24:00`). */
+const hourClock = (hour: number) => slotClock(Math.round(hour * 2));
+
 /**
- * early/exportAreaPriceInfo: the price search result as a workbook with three sheets — the price
- * table (with source), the 12 × 48 TOU grid (period names, coloured), and each month's periods with
- * hours, clock ranges and the selected row's prices.
+ * early/exportAreaPriceInfo: the price search result as a workbook with four sheets — the price
+ * table (with source), the 12 × 48 TOU grid (period names, coloured), each month's periods with
+ * hours, clock ranges and the selected row's prices, and the TOU table's calendar rules (one row per
+ * clock range: the rule, its days, months, hours, period and source).
  */
 export async function buildPriceWorkbook(info: AreaPriceInfo, language: Language): Promise<Buffer> {
-  const t = (key: MessageKey) => formatMessage(language, key);
+  const t: Translate = (key, params) => formatMessage(language, key, params);
   const periodName = (code: number) => t(`price.period.${code}` as MessageKey);
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'PVPlan';
@@ -109,6 +149,49 @@ export async function buildPriceWorkbook(info: AreaPriceInfo, language: Language
     }
   }
   periods.getColumn(4).width = 40;
+
+  const rules = workbook.addWorksheet(t('price.export.sheetOverrides'));
+  const rulesHeader = rules.addRow([
+    t('price.export.overrideRule'),
+    t('price.export.overrideDays'),
+    t('price.export.overrideMonths'),
+    t('price.export.ranges'),
+    t('price.export.period'),
+    t('price.export.source'),
+  ]);
+  rulesHeader.font = { bold: true };
+  const overrides = info.tou?.overrides ?? [];
+  const sep = t('price.export.listSeparator');
+  const calendars = t('price.export.holidayCalendars', {
+    documents: (info.holidayCalendars ?? []).map((c) => `${c.year}: ${c.document}`).join(sep),
+  });
+  for (const rule of overrides) {
+    const days = overrideDaysText(rule, t);
+    const months = rule.months
+      ? t('price.export.monthList', { months: [...rule.months].sort((a, b) => a - b).join(sep) })
+      : t('price.export.allMonths');
+    const byCalendar = rule.when.kind === 'holidays' || rule.when.kind === 'restDays';
+    const source = [info.tou?.sourceTitle ?? '', byCalendar ? calendars : ''].filter(Boolean).join('\n');
+    for (const range of rule.ranges) {
+      const row = rules.addRow([
+        rule.label,
+        days,
+        months,
+        `${hourClock(range.fromHour)}-${hourClock(range.toHour)}`,
+        periodName(range.period),
+        source,
+      ]);
+      row.getCell(5).fill = {
+        type: 'pattern',
+        pattern: 'solid',
+        fgColor: { argb: PERIOD_FILLS[range.period] ?? 'FFFFFFFF' },
+      };
+    }
+  }
+  if (overrides.length === 0) rules.addRow([t('price.export.overridesNone')]);
+  rules.getColumn(1).width = 40;
+  rules.getColumn(2).width = 40;
+  rules.getColumn(6).width = 60;
 
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

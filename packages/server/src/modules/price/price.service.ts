@@ -45,9 +45,7 @@ import {
   EngineInputError,
   expandTariff,
   normaliseTouSlots,
-  type PeriodValues,
   type TariffPrices,
-  type TouOverride,
   type TouSchedule,
   validateTouOverrides,
 } from '@pvplan/engine';
@@ -81,6 +79,7 @@ import {
   touConfigsOfAreas,
 } from './price.repository';
 import { dayStrategy, priceWindows } from './strategy';
+import { scheduleOfTou, selectRow, tariffPricesOf } from './tariff';
 import { type PriceRowFields, periodsByMonth, priceRowView, unpricedPeriods } from './tou-grid';
 
 /** Keeps the highest revision of every key. */
@@ -122,13 +121,6 @@ const parseRawSlots = (json: string) => JSON.parse(json) as (TouPeriodCode | nul
 /** A stored TOU table's calendar overrides ([] when none). */
 const parseOverrides = (json: string | null | undefined) =>
   json ? (JSON.parse(json) as TouOverrideInput[]) : [];
-/** The engine schedule of a stored TOU table: its 12 × 48 periods and its calendar overrides. */
-export function scheduleOfTou(row: Pick<TouConfigRow, 'slots_json' | 'overrides_json'>): TouSchedule {
-  const overrides = parseOverrides(row.overrides_json) as TouOverride[];
-  return overrides.length > 0
-    ? { months: parseSlots(row.slots_json), overrides }
-    : { months: parseSlots(row.slots_json) };
-}
 
 function rowFields(row: PriceRowRow | CustomPriceSourceRow): PriceRowFields {
   return {
@@ -157,50 +149,6 @@ function normaliseNumbers(fields: PriceRowFields): PriceRowFields {
     deepValley: numberOrNull(fields.deepValley),
     demandYuanPerKwMonth: numberOrNull(fields.demandYuanPerKwMonth),
     capacityYuanPerKvaMonth: numberOrNull(fields.capacityYuanPerKvaMonth),
-  };
-}
-
-const VOLTAGE_ORDER: readonly PriceVoltageLevel[] = [
-  'kv1_10',
-  'below_1kv',
-  'kv35',
-  'kv66',
-  'kv110',
-  'kv220_plus',
-];
-
-/** The row of a category and voltage; with only one of them, the first matching row (1–10 kV first). */
-export function selectRow(
-  rows: readonly PriceRowView[],
-  userCategory?: PriceUserCategory | null,
-  voltageLevel?: PriceVoltageLevel | null,
-): PriceRowView | null {
-  const matches = rows.filter(
-    (row) =>
-      (!userCategory || row.userCategory === userCategory) &&
-      (!voltageLevel || row.voltageLevel === voltageLevel),
-  );
-  matches.sort((a, b) => VOLTAGE_ORDER.indexOf(a.voltageLevel) - VOLTAGE_ORDER.indexOf(b.voltageLevel));
-  return matches[0] ?? null;
-}
-
-/** Engine prices of a stored or custom row (the funds as the table states them). */
-export function tariffPricesOf(
-  row: Omit<PriceRowFields, 'userCategory' | 'voltageLevel'>,
-  fundsYuanPerKwh: number | null,
-  fundsIncluded: boolean,
-): TariffPrices {
-  const energy: Record<string, number> = {};
-  for (const name of TOU_PERIOD_NAMES) {
-    const value = row[name];
-    if (value !== null) energy[name] = value;
-  }
-  return {
-    energyYuanPerKwh: energy as PeriodValues,
-    fundsYuanPerKwh: fundsYuanPerKwh ?? 0,
-    fundsIncludedInEnergyPrices: fundsIncluded,
-    ...(row.demandYuanPerKwMonth === null ? {} : { demandYuanPerKwMonth: row.demandYuanPerKwMonth }),
-    ...(row.capacityYuanPerKvaMonth === null ? {} : { capacityYuanPerKvaMonth: row.capacityYuanPerKvaMonth }),
   };
 }
 
@@ -1005,7 +953,7 @@ export class PriceService {
     const [hour, minute] = time.split(':').map(Number) as [number, number];
     try {
       const bill = computeBill(
-        { schedule, prices, basicCharge: basic },
+        { schedule, prices, basicCharge: basic, holidayCalendar: CHINA_HOLIDAY_CALENDAR },
         {
           timeBase: {
             start: { year, month, day, hour, minute },

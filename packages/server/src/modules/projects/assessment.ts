@@ -15,6 +15,7 @@ import {
   dispatchWithoutStorage,
   expandTariff,
   type Highs,
+  type HolidayCalendarYear,
   INCOME_TAX_HOLIDAY_3_3,
   INCOME_TAX_STANDARD,
   type LoadSeries,
@@ -33,7 +34,9 @@ import {
   storageSavingsByComponent,
   type Tariff,
   type TariffPrices,
+  type TouOverride,
   type TouPeriod,
+  type TouSchedule,
   type WeatherData,
 } from '@pvplan/engine';
 
@@ -92,12 +95,34 @@ export interface ResolvedLoad {
   readonly description: string;
 }
 
-/** The tariff, serialisable: schedule, prices, basic charge, and the price source. */
+/**
+ * The tariff, serialisable: schedule (with its calendar overrides on the model year), prices, basic
+ * charge, and the price source. Plans stored before the overrides have none: they run as before.
+ */
 export interface ResolvedTariff {
+  /** Each month's 48 half-hour periods. */
   readonly schedule: readonly (readonly TouPeriod[])[];
+  /** Calendar overrides of the TOU table (holiday deep valleys, hot days…) on the model year; absent = none. */
+  readonly overrides?: readonly TouOverride[];
+  /** Statutory holidays and make-up days of the model year, for the holiday and rest-day overrides. */
+  readonly holidayCalendar?: readonly HolidayCalendarYear[];
   readonly prices: TariffPrices;
   readonly basicCharge: BasicChargeBasis;
   readonly source: string;
+}
+
+/** The engine's tariff of a resolved one: the full TOU schedule with its overrides, and their holidays. */
+export function engineTariffOf(tariff: ResolvedTariff): Tariff {
+  const schedule: TouSchedule =
+    tariff.overrides && tariff.overrides.length > 0
+      ? { months: tariff.schedule, overrides: tariff.overrides }
+      : { months: tariff.schedule };
+  return {
+    schedule,
+    prices: tariff.prices,
+    basicCharge: tariff.basicCharge,
+    ...(tariff.holidayCalendar ? { holidayCalendar: tariff.holidayCalendar } : {}),
+  };
 }
 
 /** Everything one calculation runs on (stored with the plan version, so it can be re-run or restored). */
@@ -623,13 +648,9 @@ export async function runAssessment(input: AssessmentInput, deps: AssessmentDeps
   await progress(35);
 
   // 2. Tariff on the time base, the bill without PV or storage.
-  const tariff: Tariff = {
-    schedule: { months: input.tariff.schedule },
-    prices: input.tariff.prices,
-    basicCharge: input.tariff.basicCharge,
-  };
+  const tariff = engineTariffOf(input.tariff);
   const load: LoadSeries = { timeBase: MODEL_TIME_BASE, kw: loadKw };
-  const expanded = expandTariff(tariff.schedule, tariff.prices, MODEL_TIME_BASE);
+  const expanded = expandTariff(tariff.schedule, tariff.prices, MODEL_TIME_BASE, tariff.holidayCalendar);
   const baselineBill = computeBill(tariff, load);
   const averagePrice = baselineBill.averageEnergyPriceYuanPerKwh ?? baselineBill.averagePriceYuanPerKwh ?? 0;
   await progress(45);
@@ -940,7 +961,8 @@ export function checkSelfConsumption(
   const target = input.pves?.selfConsumptionTargetPercent;
   if (target === undefined || !input.pv || !input.storage) return null;
   const { pvKw } = simulatePv(input.pv, input.site, weather);
-  const expanded = expandTariff({ months: input.tariff.schedule }, input.tariff.prices, MODEL_TIME_BASE);
+  const tariff = engineTariffOf(input.tariff);
+  const expanded = expandTariff(tariff.schedule, tariff.prices, MODEL_TIME_BASE, tariff.holidayCalendar);
   const stTariff = storageTariff(input, expanded.priceYuanPerKwh, expanded.period);
   const site = storageSite(input, input.storage, loadKw, pvKw);
   const check = checkSelfConsumptionTarget(highs, input.storage.battery, site, stTariff, target / 100);

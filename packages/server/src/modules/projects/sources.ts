@@ -1,5 +1,6 @@
 import {
   encodeWeatherSourceLabel,
+  type PriceTableView,
   type PriceUserCategory,
   type PriceVoltageLevel,
   type ProjectPriceSource,
@@ -9,10 +10,12 @@ import {
 } from '@pvplan/contract';
 import {
   type BasicChargeBasis,
+  expandTariff,
   normaliseTouSlots,
   type PeriodValues,
   syntheticYearAt,
   type TariffPrices,
+  type TouOverride,
   type TouPeriod,
   type WeatherData,
 } from '@pvplan/engine';
@@ -20,8 +23,22 @@ import type { ProjectRow, TouConfigRow } from '../../db/tables';
 import type { ObjectStorage } from '../../providers/storage';
 import type { Principal } from '../auth/principal';
 import { decodeSeries } from '../load/series-codec';
+import {
+  holidayCalendarOf,
+  overridesForYear,
+  scheduleOfTou,
+  selectRow,
+  tariffPricesOf,
+} from '../price/tariff';
 import type { Db } from '../users/user.repository';
-import { type AssessmentWarning, MODEL_STEPS, MODEL_YEAR, type ResolvedTariff } from './assessment';
+import {
+  type AssessmentWarning,
+  engineTariffOf,
+  MODEL_STEPS,
+  MODEL_TIME_BASE,
+  MODEL_YEAR,
+  type ResolvedTariff,
+} from './assessment';
 
 /*
  * What a calculation needs from the other domains, as small interfaces (ports), with adapters to
@@ -151,52 +168,10 @@ export interface PriceLookup {
   resolvePriceTable(
     areaCode: string,
     month: string | null,
-  ): Promise<{
-    readonly table: {
-      readonly fundsYuanPerKwh: number | null;
-      readonly fundsIncludedInEnergyPrices: boolean;
-      readonly month: string;
-      readonly sourceTitle: string;
-      readonly rows: readonly PriceRowLike[];
-    } | null;
-  }>;
-}
-
-interface PriceRowLike {
-  readonly userCategory: string;
-  readonly voltageLevel: string;
-  readonly sharp: number | null;
-  readonly peak: number | null;
-  readonly flat: number;
-  readonly valley: number | null;
-  readonly deepValley: number | null;
-  readonly demandYuanPerKwMonth: number | null;
-  readonly capacityYuanPerKvaMonth: number | null;
+  ): Promise<{ readonly table: PriceTableView | null }>;
 }
 
 const PERIOD_NAMES = ['sharp', 'peak', 'flat', 'valley', 'deepValley'] as const;
-const VOLTAGE_ORDER = ['below_1kv', 'kv1_10', 'kv35', 'kv66', 'kv110', 'kv220_plus'];
-
-function pricesOfRow(
-  row: PriceRowLike,
-  fundsYuanPerKwh: number | null,
-  fundsIncluded: boolean,
-): TariffPrices {
-  const energy: Record<string, number> = {};
-  for (const name of PERIOD_NAMES) {
-    const value = row[name];
-    if (value !== null && value !== undefined) energy[name] = Number(value);
-  }
-  return {
-    energyYuanPerKwh: energy as PeriodValues,
-    fundsYuanPerKwh: fundsYuanPerKwh ?? 0,
-    fundsIncludedInEnergyPrices: fundsIncluded,
-    ...(row.demandYuanPerKwMonth === null ? {} : { demandYuanPerKwMonth: Number(row.demandYuanPerKwMonth) }),
-    ...(row.capacityYuanPerKvaMonth === null
-      ? {}
-      : { capacityYuanPerKvaMonth: Number(row.capacityYuanPerKvaMonth) }),
-  };
-}
 
 /** Two-part users pay the demand charge (the basis most C&I users choose); single-part none. */
 function basicChargeOf(prices: TariffPrices, project: ProjectRow): BasicChargeBasis {
@@ -212,8 +187,14 @@ function scheduleOf(slots: readonly (readonly (number | null)[])[]): TouPeriod[]
 }
 
 /**
- * The price store's answer for a project: its saved choice (early/savePriceSource, its own TOU
- * slots or the area's table), else the tariff of the project's area for its category and voltage.
+ * The price store's answer for a project, chosen as the price page chooses (modules/price/tariff.ts):
+ * the project's saved choice (early/insertOrUpdatePriceInfo, early/savePriceSource) or else its own
+ * area, category and voltage; the row `selectRow` picks (no other voltage level in its place) with
+ * `tariffPricesOf`'s prices; the project's or the custom source's own TOU slots, else the area's TOU
+ * table in force at the price month (`month ?? price month`, as calStrategyAndPrice) with its
+ * calendar overrides (`scheduleOfTou`), laid on the model year with that year's holidays. The
+ * tariff is checked on the model year here, so an override whose period has no price is refused
+ * when the calculation starts (EngineInputError), as the price page's bill refuses it.
  */
 export class PriceStoreTariffSource implements TariffSource {
   constructor(private readonly prices: PriceLookup) {}
@@ -223,46 +204,49 @@ export class PriceStoreTariffSource implements TariffSource {
     const config = chosen.config;
     const areaCode = config?.areaCode || project.area_code;
     if (!areaCode) return null;
-    const category = (config?.userCategory ?? project.user_category ?? 'large_industry') as PriceUserCategory;
-    const voltage = (config?.voltageLevel ?? project.voltage_level ?? 'kv1_10') as PriceVoltageLevel;
+    const category = (config?.userCategory ?? project.user_category ?? null) as PriceUserCategory | null;
+    const voltage = (config?.voltageLevel ?? project.voltage_level ?? null) as PriceVoltageLevel | null;
     const month = config?.month ?? null;
-    const { table } = await this.prices.resolvePriceTable(areaCode, month);
-    let row: PriceRowLike | null = chosen.row;
-    let prices: TariffPrices | null = null;
-    let source = '';
-    if (chosen.customSource && row) {
-      prices = pricesOfRow(row, 0, true);
+    let prices: TariffPrices;
+    let priceMonth: string | null;
+    let source: string;
+    if (chosen.customSource) {
+      prices = tariffPricesOf(chosen.customSource.row, null, true);
+      priceMonth = chosen.customSource.month;
       source = `custom prices (${chosen.customSource.name})`;
     } else {
-      row ??= table ? pickRow(table.rows, category, voltage) : null;
-      if (row && table) {
-        prices = pricesOfRow(row, table.fundsYuanPerKwh, table.fundsIncludedInEnergyPrices);
-        source = `${table.sourceTitle} (${table.month}; ${row.userCategory} ${row.voltageLevel})`;
-      }
+      const { table } = await this.prices.resolvePriceTable(areaCode, month);
+      const row = table ? selectRow(table.rows, category, voltage) : null;
+      if (!table || !row) return null;
+      prices = tariffPricesOf(row, table.fundsYuanPerKwh, table.fundsIncludedInEnergyPrices);
+      priceMonth = table.month;
+      source = `${table.sourceTitle} (${table.month}; ${row.userCategory} ${row.voltageLevel})`;
     }
-    if (!prices) return null;
-    let schedule: TouPeriod[][] | null = null;
-    if (config?.touSlots) schedule = scheduleOf(config.touSlots);
-    else if (chosen.customSource?.touSlots) schedule = scheduleOf(chosen.customSource.touSlots);
+    let months: TouPeriod[][];
+    let overrides: TouOverride[] = [];
+    if (config?.touSlots) months = scheduleOf(config.touSlots);
+    else if (chosen.customSource?.touSlots) months = scheduleOf(chosen.customSource.touSlots);
     else {
-      const tou = await this.prices.resolveTou(areaCode, month, category);
-      if (tou) {
-        schedule = scheduleOf(JSON.parse(tou.slots_json) as (number | null)[][]);
-        source += `; TOU ${tou.source_title} (${tou.effective_month})`;
-      }
+      const tou = await this.prices.resolveTou(areaCode, month ?? priceMonth, category);
+      if (!tou) return null;
+      const schedule = scheduleOfTou(tou);
+      months = schedule.months.map((day) => [...day]);
+      overrides = overridesForYear(schedule.overrides ?? [], MODEL_YEAR);
+      source += `; TOU ${tou.source_title} (${tou.effective_month})`;
+      if (overrides.length > 0)
+        source += `; calendar rules on ${MODEL_YEAR}: ${overrides.map((rule) => rule.label).join(' | ')}`;
     }
-    if (!schedule) return null;
-    return { schedule, prices, basicCharge: basicChargeOf(prices, project), source };
+    const tariff: ResolvedTariff = {
+      schedule: months,
+      ...(overrides.length > 0 ? { overrides, holidayCalendar: holidayCalendarOf(MODEL_YEAR) } : {}),
+      prices,
+      basicCharge: basicChargeOf(prices, project),
+      source,
+    };
+    const engine = engineTariffOf(tariff);
+    expandTariff(engine.schedule, engine.prices, MODEL_TIME_BASE, engine.holidayCalendar);
+    return tariff;
   }
-}
-
-function pickRow(rows: readonly PriceRowLike[], category: string, voltage: string): PriceRowLike | null {
-  const exact = rows.find((row) => row.userCategory === category && row.voltageLevel === voltage);
-  if (exact) return exact;
-  const sameCategory = rows
-    .filter((row) => row.userCategory === category)
-    .sort((a, b) => VOLTAGE_ORDER.indexOf(a.voltageLevel) - VOLTAGE_ORDER.indexOf(b.voltageLevel));
-  return sameCategory[0] ?? null;
 }
 
 /** The fast estimate's own prices (fast/savePrice): every month the same day, or 12 days. */
