@@ -166,20 +166,26 @@ export function usageFigures(input: {
   };
 }
 
-/** A tier-gated feature of spec 001 §6 (the tier comparison of the subscription page). */
-export interface MembershipFeature {
-  readonly key: string;
+/**
+ * A tier-gated feature of spec 001 §6 (the tier comparison of the subscription page). `key` is
+ * stable: the tier guard names it (FEATURE_MIN_TIER) and the web app renders the name from its
+ * locale files by it (`membership.feature.<key>`); `zh`/`en` are the names the server answers in
+ * the API's `name` field, in the request language (a web test keeps both sources equal).
+ */
+export interface MembershipFeature<K extends string = string> {
+  readonly key: K;
   readonly zh: string;
   readonly en: string;
   /** Tier values allowed to use it (spec 000 §3 "canUseIdentity"). */
   readonly canUseIdentity: readonly Tier[];
 }
 
-export interface MembershipFeatureGroup {
-  readonly key: string;
+/** A feature group of spec 001 §6; the web renders its name by key (`membership.featureGroup.<key>`). */
+export interface MembershipFeatureGroup<G extends string = string, F extends string = string> {
+  readonly key: G;
   readonly zh: string;
   readonly en: string;
-  readonly children: readonly MembershipFeature[];
+  readonly children: readonly MembershipFeature<F>[];
 }
 
 const ALL: readonly Tier[] = [TIER_FREE, TIER_MEMBER, TIER_PREMIUM];
@@ -187,13 +193,13 @@ const PAID: readonly Tier[] = [TIER_MEMBER, TIER_PREMIUM];
 const PREMIUM: readonly Tier[] = [TIER_PREMIUM];
 
 /** A feature group whose features all share the group's tiers (as in spec 001 §6); features as [key, zh, en]. */
-function group(
-  key: string,
+function group<const G extends string, const F extends string>(
+  key: G,
   zh: string,
   en: string,
   canUseIdentity: readonly Tier[],
-  features: ReadonlyArray<readonly [key: string, zh: string, en: string]>,
-): MembershipFeatureGroup {
+  features: ReadonlyArray<readonly [key: F, zh: string, en: string]>,
+): MembershipFeatureGroup<G, F> {
   return {
     key,
     zh,
@@ -209,9 +215,10 @@ function group(
 
 /**
  * The feature groups of spec 001 §6, tier by tier. Keys are what the server's tier guard and the
- * gated modules name (FEATURE_MIN_TIER below); texts are the spec's, in both languages.
+ * gated modules name (FEATURE_MIN_TIER below) and what the web's locale keys are made of; the
+ * English names follow the spec's wording, the Chinese ones are the product's.
  */
-export const MEMBERSHIP_FEATURE_GROUPS: readonly MembershipFeatureGroup[] = [
+export const MEMBERSHIP_FEATURE_GROUPS = [
   group('generationAssessment', '发电量评估', 'Power-generation assessment', ALL, [
     ['roofObstacles', '屋顶及障碍物绘制', 'Roofs and obstacles'],
     ['autoLayout', '自动排布', 'Automatic layout'],
@@ -277,7 +284,27 @@ export const MEMBERSHIP_FEATURE_GROUPS: readonly MembershipFeatureGroup[] = [
     ['constructionDrawings', '施工图', 'Construction drawings'],
     ['structureCalcExport', '清单及结构计算书导出', 'List and structure calculation sheet export'],
   ]),
-];
+] as const;
+
+/** The key of a feature group of spec 001 §6 ('generationAssessment', …). */
+export type MembershipFeatureGroupKey = (typeof MEMBERSHIP_FEATURE_GROUPS)[number]['key'];
+/** The key of a feature of spec 001 §6 ('roofObstacles', …); unique across the groups. */
+export type MembershipFeatureKey = (typeof MEMBERSHIP_FEATURE_GROUPS)[number]['children'][number]['key'];
+
+const GROUP_KEYS: ReadonlySet<string> = new Set(MEMBERSHIP_FEATURE_GROUPS.map((entry) => entry.key));
+const FEATURE_KEYS: ReadonlySet<string> = new Set(
+  MEMBERSHIP_FEATURE_GROUPS.flatMap((entry) => entry.children.map((child) => child.key)),
+);
+
+/** Whether a key (e.g. from the vip/getVipFeatures answer) names a feature group of this table. */
+export function isMembershipFeatureGroupKey(key: string): key is MembershipFeatureGroupKey {
+  return GROUP_KEYS.has(key);
+}
+
+/** Whether a key (e.g. from the vip/getVipFeatures answer) names a feature of this table. */
+export function isMembershipFeatureKey(key: string): key is MembershipFeatureKey {
+  return FEATURE_KEYS.has(key);
+}
 
 /** The lowest tier that may use each feature group (derived from MEMBERSHIP_FEATURE_GROUPS). */
 export const FEATURE_MIN_TIER: Readonly<Record<string, Tier>> = Object.fromEntries(

@@ -1,6 +1,6 @@
 import { consumeQuota, type QuotaKind, refundJobQuota, type UsageProject } from '../quota/quota.service';
 import { type Db, inTransaction } from '../users/user.repository';
-import type { JobFailureHook } from './job-types';
+import type { InvitationActivity, JobFailureHook } from './job-types';
 import { insertJob, type NewJob } from './jobs.repository';
 
 /**
@@ -21,16 +21,22 @@ export interface QuotaReservation {
 /**
  * Enqueues a job and consumes its quota reservations in one transaction: the job exists only if
  * every reservation fitted (otherwise ERR_QUOTA_INSUFFICIENT and nothing is written), and each use
- * is tied to the job id, so the failure hook below gives it back if the job fails for good.
+ * is tied to the job id, so the failure hook below gives it back if the job fails for good. A job
+ * naming an invitee activity (`job.activity`) is counted on its owner's invitation in the same
+ * transaction: once per accepted job, never for a refused one.
  */
 export async function enqueueWithQuota(
   db: Db,
   job: NewJob,
   reservations: readonly QuotaReservation[],
+  activity?: InvitationActivity,
 ): Promise<number> {
   return inTransaction(db, async (trx) => {
     const jobId = await insertJob(trx, job);
     for (const reservation of reservations) await consumeQuota(trx, { ...reservation, jobId });
+    if (activity && job.activity && job.ownerUserId !== null) {
+      await activity.record(trx, job.ownerUserId, job.activity);
+    }
     return jobId;
   });
 }

@@ -20,3 +20,18 @@ export type JobHandler = (payload: unknown, context: JobContext) => Promise<unkn
  * failed: both happen or neither does.
  */
 export type JobFailureHook = (trx: Db, job: JobRow) => Promise<void>;
+
+/**
+ * What an accepted job counts as among the activity counters an inviter sees of each invitee
+ * (spec 000 §3 invitation record: calculationNum, modelingNum, optimizingNum).
+ */
+export type InviteeActivityKind = 'calculation' | 'modelling' | 'optimisation';
+
+/**
+ * The invitation module's port: counts one accepted job of `userId` on the invitation that brought
+ * them (an atomic `n = n + 1`; nothing for a user nobody invited). The jobs module calls it inside
+ * the transaction that inserts the job, so the job and its count are written together or not at all.
+ */
+export interface InvitationActivity {
+  record(trx: Db, userId: number, kind: InviteeActivityKind): Promise<void>;
+}

@@ -2,6 +2,7 @@ import type { Dialect } from '../../db/database';
 import type { JobRow } from '../../db/tables';
 import { isoAfter, nowIso } from '../../shared/time';
 import type { Db } from '../users/user.repository';
+import type { InviteeActivityKind } from './job-types';
 
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed';
 
@@ -11,6 +12,8 @@ export interface NewJob {
   readonly ownerUserId: number | null;
   readonly maxAttempts?: number;
   readonly runAfterIso?: string;
+  /** Which invitee activity counter the job counts towards, once, when it is accepted (JobsService). */
+  readonly activity?: InviteeActivityKind;
 }
 
 export async function insertJob(db: Db, job: NewJob): Promise<number> {

@@ -1,8 +1,10 @@
 import { AppError } from '../../http/app-error';
 import type { Principal } from '../auth/principal';
 import { isAdmin } from '../auth/principal';
+import { inviteeActivity } from '../invitation/invitee-activity';
 import type { Db } from '../users/user.repository';
 import { enqueueWithQuota, type QuotaReservation } from './job-quota';
+import type { InvitationActivity } from './job-types';
 import { findJob, insertJob, type NewJob } from './jobs.repository';
 
 export interface JobView {
@@ -18,10 +20,18 @@ export interface JobView {
 
 /** Enqueue work and let its owner poll progress (0–100). */
 export class JobsService {
-  constructor(private readonly db: Db) {}
+  /**
+   * @param activity where a job naming an invitee activity (`NewJob.activity`) is counted when it
+   *   is accepted: the invitation module's counters unless told otherwise.
+   */
+  constructor(
+    private readonly db: Db,
+    private readonly activity: InvitationActivity = inviteeActivity,
+  ) {}
 
+  /** Enqueues a job; one naming an invitee activity is counted with it, in one transaction. */
   enqueue(job: NewJob): Promise<number> {
-    return insertJob(this.db, job);
+    return job.activity ? enqueueWithQuota(this.db, job, [], this.activity) : insertJob(this.db, job);
   }
 
   /**
@@ -30,7 +40,7 @@ export class JobsService {
    * gives the quota back if the job fails for good.
    */
   enqueueWithQuota(job: NewJob, reservations: readonly QuotaReservation[]): Promise<number> {
-    return enqueueWithQuota(this.db, job, reservations);
+    return enqueueWithQuota(this.db, job, reservations, this.activity);
   }
 
   async view(principal: Principal, id: number): Promise<JobView> {

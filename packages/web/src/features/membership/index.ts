@@ -6,6 +6,7 @@
 export { OrderAdmin } from './admin/OrderAdmin';
 export { PackageAdmin } from './admin/PackageAdmin';
 export { formatCountdown, isPaid, paymentKey, secondsLeft } from './countdown';
+export { featureName, useFeatureName } from './featureNames';
 export {
   USAGE_QUERY_KEY,
   useOnceVipIds,

@@ -13,6 +13,7 @@ import {
   TrialApplicationDialog,
   takeReturnRoute,
   UsageView,
+  useFeatureName,
   useOnceVipIds,
   useUsageCapacity,
   useVipFeatures,
@@ -46,6 +47,7 @@ export default function SubscriptionVipPage() {
   const usage = useUsageCapacity();
   const plans = useVipList(PLAN_TYPE_MEMBERSHIP);
   const features = useVipFeatures();
+  const featureName = useFeatureName();
   const onceIds = useOnceVipIds();
   const [selected, setSelected] = useState<VipPackage | null>(null);
   const [round, setRound] = useState(0);
@@ -74,10 +76,10 @@ export default function SubscriptionVipPage() {
   };
 
   const rows: ComparisonRow[] = (features.data?.groups ?? []).flatMap((group) => [
-    { key: group.key, name: group.name, group: true, tiers: [] },
+    { key: group.key, name: featureName(group), group: true, tiers: [] },
     ...group.children.map((child) => ({
       key: child.key,
-      name: child.name,
+      name: featureName(child),
       group: false,
       tiers: child.canUseIdentity,
     })),

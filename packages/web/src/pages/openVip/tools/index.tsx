@@ -3,7 +3,7 @@ import type { Tier } from '@pvplan/contract';
 import { Button, Card, Col, Flex, Row, Skeleton, Tag, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { UsageView, useUsageCapacity, useVipFeatures } from '../../../features/membership';
+import { UsageView, useFeatureName, useUsageCapacity, useVipFeatures } from '../../../features/membership';
 import { useDocumentTitle } from '../../../utils/useDocumentTitle';
 
 const SUBSCRIPTION_PATH = '/openVip/subscriptionVip';
@@ -19,6 +19,7 @@ export default function OpenVipToolsPage() {
   const navigate = useNavigate();
   useDocumentTitle(t('routes.openVipTools'));
   const features = useVipFeatures();
+  const featureName = useFeatureName();
   const usage = useUsageCapacity();
   const tier: Tier = usage.data?.tier ?? 0;
   const tierName = (value: number) =>
@@ -54,7 +55,7 @@ export default function OpenVipToolsPage() {
                   <Col key={group.key} xs={24} md={12}>
                     <Card
                       size="small"
-                      title={group.name}
+                      title={featureName(group)}
                       data-testid={`tool-group-${group.key}`}
                       extra={
                         open ? (
@@ -79,7 +80,7 @@ export default function OpenVipToolsPage() {
                                 : token.colorTextDisabled,
                             }}
                           >
-                            {child.name}
+                            {featureName(child)}
                           </Tag>
                         ))}
                       </Flex>
