@@ -161,6 +161,11 @@ export const ERRORS = {
   ERR_PROJECT_FILE_NOT_FOUND: { code: 404, status: 404, key: 'errors.project.fileNotFound' },
   ERR_PROJECT_FILE_TYPE: { code: 400, status: 400, key: 'errors.project.fileType' },
   ERR_PROJECT_FILE_TOO_LARGE: { code: 400, status: 413, key: 'errors.project.fileTooLarge' },
+  ERR_DEVICE_NOT_FOUND: { code: 404, status: 404, key: 'errors.device.notFound' },
+  ERR_DEVICE_ID_TAKEN: { code: 400, status: 409, key: 'errors.device.idTaken' },
+  ERR_DEVICE_BUILTIN_READONLY: { code: 400, status: 409, key: 'errors.device.builtinReadOnly' },
+  ERR_DEVICE_IN_USE: { code: 400, status: 409, key: 'errors.device.inUse' },
+  ERR_DEVICE_STALE: { code: 400, status: 409, key: 'errors.device.stale' },
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -7,6 +7,7 @@ export * from './paths';
 export * from './schemas/auth';
 export * from './schemas/bills';
 export * from './schemas/common';
+export * from './schemas/devices';
 export * from './schemas/invitation';
 export * from './schemas/load';
 export * from './schemas/membership';

@@ -14,6 +14,7 @@ import { registerRequestContext } from './http/request-context';
 import { areasRoutes } from './modules/areas/areas.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { billsRoutes } from './modules/bills/bills.routes';
+import { devicesRoutes } from './modules/devices/devices.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { invitationRoutes } from './modules/invitation/invitation.routes';
@@ -142,6 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(projectsRoutes);
   await app.register(billsRoutes);
   await app.register(reportsRoutes);
+  await app.register(devicesRoutes);
 
   if (fs.existsSync(config.webDistDirAbsolute)) {
     await app.register(fastifyStatic, {

@@ -8,6 +8,7 @@ import { CaptchaService } from './modules/auth/captcha.service';
 import { SessionService } from './modules/auth/session.service';
 import { SmsCodeService } from './modules/auth/sms-code.service';
 import { BillsService } from './modules/bills/bills.service';
+import { DevicesService } from './modules/devices/devices.service';
 import { FeedbackService } from './modules/feedback/feedback.service';
 import { FilesService } from './modules/files/files.service';
 import { InvitationService } from './modules/invitation/invitation.service';
@@ -53,6 +54,7 @@ export interface Services {
   readonly load: LoadService;
   readonly projectServices: ProjectServices;
   readonly bills: BillsService;
+  readonly devices: DevicesService;
 }
 
 export interface ServiceOverrides {
@@ -125,5 +127,6 @@ export function createServices(
       weatherService: new WeatherService(db, storage, config),
     }),
     bills: new BillsService(db, storage, files, new JobsService(db)),
+    devices: new DevicesService(db),
   };
 }

@@ -308,4 +308,76 @@ export const en: Record<MessageKey, string> = {
   'project.quotation.roofRepair': 'Roof repair before PV',
   'project.quotation.pvTurnkey': 'PV system (turnkey)',
   'project.quotation.lot': 'lot',
+  'validation.storageProduct.id':
+    'Product id (id) must be 2–64 letters, digits, dots, underscores or hyphens, starting with a letter or digit',
+  'validation.storageProduct.kind': 'Product type (kind) must be cabinet or container',
+  'validation.storageProduct.labelZh':
+    'Chinese name (labelZh) is required, at most 100 characters, without special characters',
+  'validation.storageProduct.labelEn':
+    'English name (labelEn) is required, at most 100 characters, without special characters',
+  'validation.storageProduct.powerKw':
+    'Rated power (powerKw) must be greater than 0 kW and at most 1,000,000 kW',
+  'validation.storageProduct.energyKwh':
+    'Rated energy (energyKwh) must be greater than 0 kWh and at most 10,000,000 kWh',
+  'validation.storageProduct.chemistry': 'Cell chemistry (chemistry): only LFP is supported so far',
+  'validation.storageProduct.roundTripEfficiency':
+    'Round-trip efficiency (roundTripEfficiency) must be greater than 0 and at most 1',
+  'validation.storageProduct.socMinFraction': 'Minimum SOC (socMinFraction) must be at least 0 and below 1',
+  'validation.storageProduct.socMaxFraction':
+    'Maximum SOC (socMaxFraction) must be greater than 0 and at most 1',
+  'validation.storageProduct.socOrder':
+    'Minimum SOC (socMinFraction) must be below maximum SOC (socMaxFraction)',
+  'validation.storageProduct.auxiliaryKw': 'Auxiliary load (auxiliaryKw) must be between 0 and 100,000 kW',
+  'validation.storageProduct.maxCRate': 'Maximum C-rate (maxCRate) must be greater than 0 and at most 10 C',
+  'validation.storageProduct.cycleLifeAtRefDod':
+    'Cycle life (cycleLifeAtRefDod) must be greater than 0 and at most 1,000,000 cycles',
+  'validation.storageProduct.refDodFraction':
+    'Depth of discharge of the cycle life (refDodFraction) must be greater than 0 and at most 1',
+  'validation.storageProduct.endOfLifeSohFraction':
+    'End-of-life SOH (endOfLifeSohFraction) must be greater than 0 and below 1',
+  'validation.storageProduct.calendarFadeFractionPerYear':
+    'Calendar fade (calendarFadeFractionPerYear) must be between 0 and 0.1 per year (0–10 %/yr)',
+  'validation.storageProduct.source': 'Source (source) may have at most 300 characters',
+  'errors.device.notFound': 'The device product "{id}" does not exist',
+  'errors.device.idTaken': 'The product id "{id}" is taken: choose another id',
+  'errors.device.builtinReadOnly':
+    '"{id}" is a built-in product: its values cannot be changed nor the product deleted, only disabled; add a new product for other values',
+  'errors.device.inUse':
+    'The product "{id}" is used by {count} project configs or plans: it cannot be deleted, only disabled',
+  'errors.device.stale':
+    'Another administrator changed the product "{id}" (now revision {revision}): reload it before editing',
+  'price.export.sheetOverrides': 'Calendar rules',
+  'price.export.overrideRule': 'Rule',
+  'price.export.overrideDays': 'Applies on',
+  'price.export.overrideMonths': 'Months',
+  'price.export.allMonths': 'All year',
+  'price.export.monthList': 'months {months}',
+  'price.export.listSeparator': ', ',
+  'price.export.overridesNone': "This TOU table has no calendar rules: every day follows its month's periods",
+  'price.export.holidayCalendars':
+    "Holidays and make-up working days per the State Council's arrangements: {documents}",
+  'price.override.allHolidays': 'all statutory holidays',
+  'price.override.anyHoliday': 'statutory holiday breaks',
+  'price.override.holidays': 'the {holidays} break',
+  'price.override.holidaysMinBreak': 'breaks of {days} days or more ({holidays})',
+  'price.override.restDays':
+    'rest days (statutory holidays, and Saturdays and Sundays that are not make-up working days)',
+  'price.override.weekdays': 'every {weekdays}',
+  'price.override.datesNone': 'listed dates (none entered yet)',
+  'price.override.dates': '{count} listed dates: {dates}',
+  'price.override.dateRange': 'every year from {from} to {to}',
+  'price.holiday.new_year': "New Year's Day",
+  'price.holiday.spring_festival': 'Spring Festival',
+  'price.holiday.qingming': 'Qingming Festival',
+  'price.holiday.labour_day': 'Labour Day',
+  'price.holiday.dragon_boat': 'Dragon Boat Festival',
+  'price.holiday.mid_autumn': 'Mid-Autumn Festival',
+  'price.holiday.national_day': 'National Day',
+  'price.weekday.1': 'Monday',
+  'price.weekday.2': 'Tuesday',
+  'price.weekday.3': 'Wednesday',
+  'price.weekday.4': 'Thursday',
+  'price.weekday.5': 'Friday',
+  'price.weekday.6': 'Saturday',
+  'price.weekday.7': 'Sunday',
 };

@@ -974,3 +974,55 @@ export interface Database {
 
 export type ProjectFileRow = Selectable<ProjectFilesTable>;
 export type ProjectPlantRepairRow = Selectable<ProjectPlantRepairsTable>;
+
+/**
+ * A storage product of the device catalogue (every field of the engine's StorageProduct); built-in
+ * rows mirror the engine catalogue (values read-only, may be disabled).
+ */
+export interface StorageProductsTable {
+  id: string;
+  kind: string;
+  label_zh: string;
+  label_en: string;
+  power_kw: number;
+  energy_kwh: number;
+  chemistry: string;
+  round_trip_efficiency: number;
+  soc_min_fraction: number;
+  soc_max_fraction: number;
+  auxiliary_kw: number;
+  max_c_rate: number;
+  cycle_life_at_ref_dod: number;
+  ref_dod_fraction: number;
+  end_of_life_soh_fraction: number;
+  calendar_fade_fraction_per_year: number;
+  source: string;
+  builtin: number;
+  enabled: number;
+  revision: number;
+  created_by: number | null;
+  created_at: string;
+  updated_by: number | null;
+  updated_at: string;
+}
+
+/** One change of a storage product: the product after it (JSON of the contract's fields). */
+export interface StorageProductRevisionsTable {
+  id: Generated<number>;
+  product_id: string;
+  revision: number;
+  /** DeviceRevisionAction: create, update, enable, disable, delete, seed. */
+  action: string;
+  data_json: string;
+  enabled: number;
+  changed_by: number | null;
+  changed_at: string;
+}
+
+export interface Database {
+  storage_products: StorageProductsTable;
+  storage_product_revisions: StorageProductRevisionsTable;
+}
+
+export type StorageProductRow = Selectable<StorageProductsTable>;
+export type StorageProductRevisionRow = Selectable<StorageProductRevisionsTable>;

@@ -326,6 +326,14 @@ export const MENU_TREE: readonly MenuNode[] = [
       page('设备监控', 'Device monitoring', 'monitor', 'system/monitor/index', 'systemMonitor'),
       page('数据分析', 'Analysis', 'analysis', 'system/analysis/index', 'systemAnalysis'),
       page('操作日志', 'Logs', 'log', 'system/Log/index', 'systemLog'),
+      page(
+        '储能产品库',
+        'Storage products',
+        'storageProducts',
+        'system/storageProducts/index',
+        'systemStorageProducts',
+        { children: buttons('system-storageProducts', CRUD.slice(0, 3)) },
+      ),
     ],
   ),
   folder('会员中心', 'Membership', 'CrownOutlined', '/openVip', CUSTOMERS, [

@@ -2,6 +2,7 @@ import enAssessment from './en/assessment.json';
 import enAssessmentFlow from './en/assessmentFlow.json';
 import enBills from './en/bills.json';
 import enCommon from './en/common.json';
+import enDevices from './en/devices.json';
 import enDialogs from './en/dialogs.json';
 import enException from './en/exception.json';
 import enHome from './en/home.json';
@@ -18,6 +19,7 @@ import zhAssessment from './zh-CN/assessment.json';
 import zhAssessmentFlow from './zh-CN/assessmentFlow.json';
 import zhBills from './zh-CN/bills.json';
 import zhCommon from './zh-CN/common.json';
+import zhDevices from './zh-CN/devices.json';
 import zhDialogs from './zh-CN/dialogs.json';
 import zhException from './zh-CN/exception.json';
 import zhHome from './zh-CN/home.json';
@@ -54,6 +56,7 @@ export const zhCNMessages = {
   ...zhWeather,
   ...zhAssessment,
   ...zhAssessmentFlow,
+  ...zhDevices,
 };
 export type MessageKey = keyof typeof zhCNMessages;
 
@@ -74,6 +77,7 @@ export const enMessages: Record<MessageKey, string> = {
   ...enWeather,
   ...enAssessment,
   ...enAssessmentFlow,
+  ...enDevices,
 };
 
 export const messages: Record<Language, Record<MessageKey, string>> = {

@@ -11,6 +11,7 @@ import * as projects from './2026-11-21_008_projects';
 import * as projectFiles from './2026-11-21_009_project_files';
 import * as membershipMore from './2026-11-21_011_membership_more';
 import * as tariffOverrides from './2026-11-21_012_tariff_overrides';
+import * as storageProducts from './2026-11-21_013_storage_products';
 
 export interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -30,4 +31,5 @@ export const MIGRATIONS: Readonly<Record<string, DialectMigration>> = {
   '2026-11-21_011_membership_more': membershipMore,
   '2026-11-21_009_project_files': projectFiles,
   '2026-11-21_012_tariff_overrides': tariffOverrides,
+  '2026-11-21_013_storage_products': storageProducts,
 };

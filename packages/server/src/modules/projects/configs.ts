@@ -20,11 +20,13 @@ import {
   COAL_BENCHMARK_PRICES,
   type CoalBenchmarkArea,
   efficienciesFromRoundTrip,
-  STORAGE_CATALOGUE,
+  type StorageProduct,
   storageProduct,
 } from '@pvplan/engine';
 import type { z } from 'zod';
 import { AppError } from '../../http/app-error';
+import { DevicesService } from '../devices/devices.service';
+import type { Db } from '../users/user.repository';
 import type { ResolvedPv, ResolvedStorage } from './assessment';
 
 /** The parts of a project's configuration, one row each in project_configs. */
@@ -120,17 +122,24 @@ function auxiliaryRatio(): number {
   return cabinet.auxiliaryKw / cabinet.energyKwh;
 }
 
-/** The battery and its operation; a catalogue product × units, or a custom power and energy. */
-export function resolveStorage(es: EsConfig, runModel: RunModelInput | null): ResolvedStorage {
+/**
+ * The battery and its operation; a catalogue product × units, or a custom power and energy.
+ * `product` is the catalogue's product named by `es.productId` (found by `resolveStorageOf`
+ * through the device catalogue); a product id without it is an unknown product.
+ */
+export function resolveStorage(
+  es: EsConfig,
+  runModel: RunModelInput | null,
+  product: StorageProduct | null = null,
+): ResolvedStorage {
   let battery: BatteryParams;
   let productId: string | null = null;
   let units: number | null = null;
   let roundTrip = es.roundTripEfficiency;
   if (es.productId) {
-    if (!STORAGE_CATALOGUE.some((p) => p.id === es.productId)) {
+    if (!product || product.id !== es.productId) {
       throw new AppError('ERR_PROJECT_INPUT_INVALID', { detail: `unknown storage product ${es.productId}` });
     }
-    const product = storageProduct(es.productId);
     units = es.units ?? 1;
     productId = product.id;
     battery = batteryFromProduct(product, units);
@@ -172,6 +181,20 @@ export function resolveStorage(es: EsConfig, runModel: RunModelInput | null): Re
     omYuanPerKwhYear: es.omYuanPerKwhYear,
     roundTripEfficiency: roundTrip,
   };
+}
+
+/**
+ * `resolveStorage` with `es.productId` looked up in the device catalogue (built-in and
+ * administrators' products, enabled or not: a disabled product still calculates for the configs
+ * that name it).
+ */
+export async function resolveStorageOf(
+  db: Db,
+  es: EsConfig,
+  runModel: RunModelInput | null,
+): Promise<ResolvedStorage> {
+  const product = es.productId ? await new DevicesService(db).storageProduct(es.productId) : null;
+  return resolveStorage(es, runModel, product);
 }
 
 /** Prefecture codes of 冀北 (Tangshan, Qinhuangdao, Zhangjiakou, Chengde, Langfang); the rest of Hebei is 冀南. */

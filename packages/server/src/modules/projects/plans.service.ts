@@ -19,7 +19,6 @@ import type { ProjectPlanRow, ProjectRow } from '../../db/tables';
 import { AppError } from '../../http/app-error';
 import { nowIso } from '../../shared/time';
 import type { Principal } from '../auth/principal';
-import { incrementInviteeCounter } from '../invitation/invitation.repository';
 import type { JobHandler } from '../jobs/job-types';
 import { findJob } from '../jobs/jobs.repository';
 import type { JobsService } from '../jobs/jobs.service';
@@ -37,7 +36,7 @@ import {
   spreadMonthlyLoad,
   storageTariff,
 } from './assessment';
-import { type ConfigKind, feedInOf, resolvePv, resolveStorage, type StoredConfigs } from './configs';
+import { type ConfigKind, feedInOf, resolvePv, resolveStorageOf, type StoredConfigs } from './configs';
 import { loadHighs } from './highs';
 import { assertUnlocked, requireProjectAccess } from './project-access';
 import {
@@ -220,7 +219,7 @@ export class PlansService {
               : null,
           )
         : null;
-      const storage = hasStorage ? resolveStorage(configs.es, configs.runModel) : null;
+      const storage = hasStorage ? await resolveStorageOf(this.db, configs.es, configs.runModel) : null;
       if (storage && storage.strategy === 'runModel' && !storage.runModel) {
         warnings.push({ key: 'project.warning.noRunModel', params: {} });
       }
@@ -337,10 +336,10 @@ export class PlansService {
       payload: { planId: plan.id },
       ownerUserId: principal.user.id,
       maxAttempts: 1,
+      activity: 'calculation',
     });
     await updatePlan(this.db, plan.id, { job_id: jobId });
     await updateProject(this.db, project.id, { updated_at: now });
-    await incrementInviteeCounter(this.db, principal.user.id, 'calculation_num');
     return { projId: String(project.id), planId: plan.id, hisId: plan.id, version: plan.version, jobId };
   }
 
@@ -497,7 +496,7 @@ export class PlansService {
     const configs = await this.projects.configs(project.id);
     if (configs.runModel && !derive) return { runModel: configs.runModel as RunModel, saved: true };
     try {
-      const storage = resolveStorage(configs.es, null);
+      const storage = await resolveStorageOf(this.db, configs.es, null);
       const tariff = await this.resolveTariff(project, configs, principal, project.proj_type as ProjectType);
       const expanded = expandTariff({ months: tariff.schedule }, tariff.prices, MODEL_TIME_BASE);
       const input = { tariff, storage, feedInYuanPerKwh: 0 } as unknown as AssessmentInput;

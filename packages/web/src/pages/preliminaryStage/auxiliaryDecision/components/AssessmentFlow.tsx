@@ -1,5 +1,5 @@
 import { App, Divider, Form, Steps } from 'antd';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   modifyProject,
@@ -32,7 +32,7 @@ import { PvesOptionsSection } from './steps/PvesOptionsSection';
 import { PvSection } from './steps/PvSection';
 import { StorageSection } from './steps/StorageSection';
 import { WeatherStep } from './steps/WeatherStep';
-import { recommendStorage, storageSizeOf } from './storageSizing';
+import { storageSizeOf, useStorageRecommendation } from './storageSizing';
 import { type UpgradeNotice, upgradeNoticeOf } from './upgrade';
 
 type StepKey = 'project' | 'electricity' | 'weather' | 'system' | 'economics' | 'calculate';
@@ -89,7 +89,7 @@ export function AssessmentFlow({ variant, reopened, onCreated, onDone }: Assessm
   const areaPath = Form.useWatch('areaPath', watch);
   const areaCode = areaPath?.[areaPath.length - 1] ?? null;
   const meanLoadKw = loadSource === 'monthly' ? meanLoadKwOfMonths(monthly ?? []) : seriesMeanKw;
-  const recommendation = useMemo(() => recommendStorage(meanLoadKw), [meanLoadKw]);
+  const recommendation = useStorageRecommendation(meanLoadKw);
   const values = () => form.getFieldsValue(true) as NewAssessmentValues;
 
   /** Saves what the step decides; false keeps the user on it. */

@@ -1,5 +1,5 @@
 import { App, Col, Divider, Form, InputNumber, Row, Steps } from 'antd';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fastSavePrice, fastStartCalculation, modifyProject, saveProject } from '../../../../../api/projects';
 import { useFormSubmitGuard, useValidation } from '../../../../../utils/validation';
@@ -19,7 +19,7 @@ import { projectChangesOf } from '../newAssessment';
 import { CalculateStep } from '../steps/CalculateStep';
 import { ProjectStep } from '../steps/ProjectStep';
 import { StorageSection } from '../steps/StorageSection';
-import { recommendStorage, storageSizeOf } from '../storageSizing';
+import { storageSizeOf, useStorageRecommendation } from '../storageSizing';
 import { FastPriceFields } from './FastPriceFields';
 
 const STEPS = ['basics', 'storage', 'calculate'] as const;
@@ -47,7 +47,7 @@ export function FastEstimateFlow({ onCreated, onDone }: FastEstimateFlowProps) {
   const watch = { form, preserve: true } as const;
   const areaPath = Form.useWatch('areaPath', watch);
   const averageLoadKw = Form.useWatch('averageLoadKw', watch) as number | undefined;
-  const recommendation = useMemo(() => recommendStorage(averageLoadKw), [averageLoadKw]);
+  const recommendation = useStorageRecommendation(averageLoadKw);
   const values = () => form.getFieldsValue(true) as FastEstimateValues;
   const required = { required: true, message: t('assessment.field.required') };
 

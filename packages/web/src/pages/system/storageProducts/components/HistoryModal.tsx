@@ -1,0 +1,69 @@
+import type { StorageProductRevisionView, StorageProductView } from '@pvplan/contract';
+import { Empty, Modal, Spin, Tag, Timeline, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useStorageProductHistory } from '../hooks';
+
+const percent = (fraction: number) => Number((fraction * 100).toPrecision(10));
+
+/** A product's changes, newest first: who changed what and when, with the values after the change. */
+export function HistoryModal(props: {
+  readonly product: StorageProductView | null;
+  readonly onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const history = useStorageProductHistory(props.product?.id ?? null);
+  const name = props.product ? (i18n.language === 'en' ? props.product.labelEn : props.product.labelZh) : '';
+  const entries: StorageProductRevisionView[] = history.data ?? [];
+  return (
+    <Modal
+      open={props.product !== null}
+      onCancel={props.onClose}
+      footer={null}
+      width={720}
+      title={t('devices.history.title', { name })}
+      destroyOnHidden
+    >
+      {history.isPending ? (
+        <Spin />
+      ) : entries.length === 0 ? (
+        <Empty description={t('devices.history.empty')} />
+      ) : (
+        <Timeline
+          items={entries.map((entry) => ({
+            key: entry.revision,
+            color: entry.action === 'delete' || entry.action === 'disable' ? 'gray' : 'blue',
+            children: (
+              <>
+                <Typography.Text strong>
+                  {t('devices.history.entry', {
+                    revision: entry.revision,
+                    action: t(`devices.history.action.${entry.action}`),
+                    who: entry.changedByName ?? t('devices.history.system'),
+                    time: dayjs(entry.changedAt).format('YYYY-MM-DD HH:mm'),
+                  })}
+                </Typography.Text>{' '}
+                {entry.enabled ? null : <Tag>{t('devices.history.action.disable')}</Tag>}
+                <div>
+                  <Typography.Text type="secondary">
+                    {t('devices.history.values', {
+                      powerKw: entry.product.powerKw,
+                      energyKwh: entry.product.energyKwh,
+                      efficiency: percent(entry.product.roundTripEfficiency),
+                      socMin: percent(entry.product.socMinFraction),
+                      socMax: percent(entry.product.socMaxFraction),
+                      cRate: entry.product.maxCRate,
+                      cycles: entry.product.cycleLifeAtRefDod,
+                      soh: percent(entry.product.endOfLifeSohFraction),
+                      fade: percent(entry.product.calendarFadeFractionPerYear),
+                    })}
+                  </Typography.Text>
+                </div>
+              </>
+            ),
+          }))}
+        />
+      )}
+    </Modal>
+  );
+}

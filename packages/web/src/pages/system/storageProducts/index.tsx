@@ -1,0 +1,226 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { StorageProductView } from '@pvplan/contract';
+import {
+  Alert,
+  App,
+  Button,
+  Checkbox,
+  Flex,
+  Popconfirm,
+  Space,
+  Switch,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Typography,
+} from 'antd';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../../utils/useDocumentTitle';
+import { HistoryModal } from './components/HistoryModal';
+import { ProductDrawer, type ProductDrawerMode } from './components/ProductDrawer';
+import { useAllStorageProducts, useStorageProductMutations } from './hooks';
+
+const percent = (fraction: number) => Number((fraction * 100).toPrecision(10));
+
+/**
+ * System → 储能产品库 (menu view system/storageProducts/index; administrators): the storage products
+ * the assessment offers (PVPlan issue 6; spec 001 §7 deviceManagement/getDeviceList). Built-in
+ * products (engine catalogue) can be viewed, copied and disabled; administrators' products can also
+ * be edited and, while no saved config or plan names them, deleted.
+ */
+export default function StorageProductsPage() {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  useDocumentTitle(t('devices.page.title'));
+  const list = useAllStorageProducts();
+  const { setEnabled, remove } = useStorageProductMutations();
+  const [drawer, setDrawer] = useState<ProductDrawerMode | null>(null);
+  const [history, setHistory] = useState<StorageProductView | null>(null);
+  const [showDisabled, setShowDisabled] = useState(true);
+  const english = i18n.language === 'en';
+
+  const rows = useMemo(
+    () => (list.data ?? []).filter((product) => showDisabled || product.enabled),
+    [list.data, showDisabled],
+  );
+
+  const toggle = async (product: StorageProductView, enabled: boolean) => {
+    try {
+      await setEnabled.mutateAsync({ id: product.id, enabled });
+      void message.success(t(enabled ? 'devices.message.enabled' : 'devices.message.disabled'));
+    } catch {
+      // The request layer has shown why; the list is reloaded with the server's state.
+    }
+  };
+
+  const del = async (product: StorageProductView) => {
+    try {
+      await remove.mutateAsync(product.id);
+      void message.success(t('devices.message.deleted'));
+    } catch {
+      // The request layer has shown why (in use: disable it instead).
+    }
+  };
+
+  const columns: TableColumnsType<StorageProductView> = [
+    {
+      title: t('devices.column.product'),
+      key: 'product',
+      render: (_: unknown, product) => (
+        <Flex vertical gap={2}>
+          <Space size={6} wrap>
+            <Typography.Text strong>{english ? product.labelEn : product.labelZh}</Typography.Text>
+            <Tag color={product.builtin ? 'blue' : 'green'}>
+              {t(product.builtin ? 'devices.tag.builtin' : 'devices.tag.custom')}
+            </Tag>
+          </Space>
+          <Typography.Text type="secondary" copyable={{ text: product.id }}>
+            {product.id}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      title: t('devices.column.kind'),
+      key: 'kind',
+      render: (_: unknown, product) => t(`devices.kind.${product.kind}`),
+    },
+    {
+      title: t('devices.column.ratings'),
+      key: 'ratings',
+      align: 'right',
+      render: (_: unknown, product) => (
+        <Flex vertical>
+          <span>{`${product.powerKw} kW / ${product.energyKwh} kWh`}</span>
+          <Typography.Text type="secondary">
+            {t('devices.value.hours', {
+              hours: Math.round((product.energyKwh / product.powerKw) * 100) / 100,
+            })}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      title: t('devices.column.efficiency'),
+      key: 'efficiency',
+      align: 'right',
+      render: (_: unknown, product) => `${percent(product.roundTripEfficiency)}%`,
+    },
+    {
+      title: t('devices.column.soc'),
+      key: 'soc',
+      align: 'right',
+      render: (_: unknown, product) =>
+        `${percent(product.socMinFraction)}–${percent(product.socMaxFraction)}%`,
+    },
+    {
+      title: t('devices.column.cycleLife'),
+      key: 'cycles',
+      align: 'right',
+      render: (_: unknown, product) => t('devices.value.cycles', { cycles: product.cycleLifeAtRefDod }),
+    },
+    {
+      title: t('devices.column.usedBy'),
+      key: 'usedBy',
+      align: 'right',
+      render: (_: unknown, product) => t('devices.value.usedBy', { count: product.usedBy ?? 0 }),
+    },
+    {
+      title: t('devices.column.updated'),
+      key: 'updated',
+      render: (_: unknown, product) => (
+        <Flex vertical>
+          <span>{dayjs(product.updatedAt).format('YYYY-MM-DD HH:mm')}</span>
+          <Typography.Text type="secondary">
+            {product.updatedByName ?? t('devices.history.system')}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      title: t('devices.column.enabled'),
+      key: 'enabled',
+      fixed: 'right',
+      render: (_: unknown, product) => (
+        <Switch
+          checked={product.enabled}
+          loading={setEnabled.isPending && setEnabled.variables?.id === product.id}
+          onChange={(checked) => void toggle(product, checked)}
+          data-testid={`device-enabled-${product.id}`}
+        />
+      ),
+    },
+    {
+      title: t('devices.column.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_: unknown, product) => (
+        <Space size={0} wrap>
+          <Button
+            type="link"
+            size="small"
+            onClick={() => setDrawer(product.builtin ? { kind: 'view', product } : { kind: 'edit', product })}
+            data-testid={`device-edit-${product.id}`}
+          >
+            {t(product.builtin ? 'devices.action.view' : 'devices.action.edit')}
+          </Button>
+          <Button type="link" size="small" onClick={() => setDrawer({ kind: 'new', from: product })}>
+            {t('devices.action.copy')}
+          </Button>
+          <Button type="link" size="small" onClick={() => setHistory(product)}>
+            {t('devices.action.history')}
+          </Button>
+          {product.builtin ? null : (
+            <Popconfirm title={t('devices.confirm.delete')} onConfirm={() => del(product)}>
+              <Button type="link" size="small" danger disabled={(product.usedBy ?? 0) > 0}>
+                {t('devices.action.delete')}
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Flex vertical gap={16} data-testid="page-storage-products">
+      <div>
+        <Typography.Title level={3} style={{ marginBottom: 4 }}>
+          {t('devices.page.title')}
+        </Typography.Title>
+        <Typography.Text type="secondary">{t('devices.page.subtitle')}</Typography.Text>
+      </div>
+      {list.isError ? <Alert type="error" showIcon message={t('devices.page.loadFailed')} /> : null}
+      <Flex justify="space-between" wrap gap={8}>
+        <Checkbox checked={showDisabled} onChange={(event) => setShowDisabled(event.target.checked)}>
+          {t('devices.page.showDisabled')}
+        </Checkbox>
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => setDrawer({ kind: 'new' })}
+          data-testid="device-add"
+        >
+          {t('devices.page.add')}
+        </Button>
+      </Flex>
+      <Table<StorageProductView>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={rows}
+        loading={list.isPending}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+      />
+      <ProductDrawer
+        mode={drawer}
+        onClose={() => setDrawer(null)}
+        onCopy={(product) => setDrawer({ kind: 'new', from: product })}
+      />
+      <HistoryModal product={history} onClose={() => setHistory(null)} />
+    </Flex>
+  );
+}
