@@ -1,4 +1,5 @@
 import type { Insertable } from 'kysely';
+import { countRows } from '../../db/paging';
 import type {
   InvitationRow,
   InvitationsTable,
@@ -115,13 +116,12 @@ export async function grantedInActivity(db: Db, inviterId: number, activityId: n
 
 /** How many invitees registered with an inviter's link during one campaign. */
 export async function countInvitationsInActivity(db: Db, inviterId: number, activityId: number) {
-  const row = await db
-    .selectFrom('invitations')
-    .select((eb) => eb.fn.countAll<number | string>().as('total'))
-    .where('inviter_user_id', '=', inviterId)
-    .where('activity_id', '=', activityId)
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+  return countRows(
+    db
+      .selectFrom('invitations')
+      .where('inviter_user_id', '=', inviterId)
+      .where('activity_id', '=', activityId),
+  );
 }
 
 /**
@@ -159,12 +159,7 @@ export interface PageSlice {
 }
 
 export async function countRewards(db: Db, inviterId: number): Promise<number> {
-  const row = await db
-    .selectFrom('invite_rewards')
-    .select((eb) => eb.fn.countAll<number | string>().as('total'))
-    .where('inviter_user_id', '=', inviterId)
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+  return countRows(db.selectFrom('invite_rewards').where('inviter_user_id', '=', inviterId));
 }
 
 /** An inviter's rewards, newest first, with the invitee's phone. */
@@ -187,12 +182,7 @@ export async function rewardsPage(
 }
 
 export async function countInvitations(db: Db, inviterId: number): Promise<number> {
-  const row = await db
-    .selectFrom('invitations')
-    .select((eb) => eb.fn.countAll<number | string>().as('total'))
-    .where('inviter_user_id', '=', inviterId)
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+  return countRows(db.selectFrom('invitations').where('inviter_user_id', '=', inviterId));
 }
 
 /** An inviter's invitees, newest first. */
