@@ -359,6 +359,48 @@ describe.each(dialectsUnderTest())('device catalogue (storage products) on %s', 
     expect(unknown.msg).toContain('unknown storage product acme-unknown');
   });
 
+  it('sweeps the enabled catalogue in a PV+storage capacity optimisation: administrators’ products in, disabled ones out', async () => {
+    const E = '/estimate-tools/estimate-tools/early';
+    const created = await post(`${E}/savePro`, 'member', {
+      projName: '光储容量优化',
+      projType: 'pves',
+      areaCode: '420100',
+      latitudeDeg: 30.59,
+      longitudeDeg: 114.3,
+      userCategory: 'large_industry',
+      voltageLevel: 'kv1_10',
+    });
+    const projId = (created.data as { projId: string }).projId;
+    const saved = await post('/estimate-tools/estimate-tools/pves/saveUpdatePvesInfo', 'member', {
+      projId,
+      pv: { capacityKwp: 400, tiltDeg: 20 },
+      es: { productId: 'ci-cabinet-100kw-215kwh', units: 2 },
+      load: { source: 'constant', averageLoadKw: 300 },
+      pves: { optimiseCapacity: true, maxUnits: 1 },
+    });
+    expect(saved.code).toBe(200);
+    await setEnabled('admin', 'container-2.5mw-5mwh', false);
+    const enabled = (await list('member')).list.map((p) => p.id);
+    expect(enabled).toContain(CABINET_50_80.id);
+    expect(enabled).not.toContain('container-2.5mw-5mwh');
+
+    const started = await post(`${E}/pvAndEsStartExecuteCalculation`, 'member', { projId });
+    expect(started.code).toBe(200);
+    await drainJobs();
+    const planId = (started.data as CalculationStarted).planId;
+    const answer = await t.app.inject({
+      method: 'GET',
+      url: `${E}/getPlanResult?projId=${projId}&planId=${planId}`,
+      headers: headers.member,
+    });
+    const points = (envelopeOf(answer).data as { summary: AssessmentSummary }).summary.sizing?.points ?? [];
+    // One unit of every enabled product, nothing else: the sweep reads the catalogue the users see.
+    expect(points.map((p) => p.productId).sort()).toEqual([...enabled].sort());
+    const own = points.find((p) => p.productId === CABINET_50_80.id);
+    expect(own).toMatchObject({ units: 1, powerKw: 50, energyKwh: 80 });
+    await setEnabled('admin', 'container-2.5mw-5mwh', true);
+  });
+
   it('deletes only unused products an administrator added; used ones can only be disabled', async () => {
     // The project of the previous test saved an es config and plans naming the product.
     const used = await post(`${DM}/deleteDevice`, 'admin', { deviceTypeId: 'storage', id: CABINET_50_80.id });

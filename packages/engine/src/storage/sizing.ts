@@ -5,6 +5,7 @@ import {
   batteryFromProduct,
   degradationFromProduct,
   STORAGE_CATALOGUE,
+  type StorageProduct,
   storageProduct,
 } from './catalogue.js';
 import type { DegradationParams } from './degradation.js';
@@ -45,8 +46,15 @@ export interface SizingInput {
   readonly site: StorageSite;
   readonly tariff: StorageTariffSeries;
   readonly strategy: DispatchStrategy;
-  /** Catalogue products × 1..maxUnits (all products when productIds is absent). */
-  readonly catalogue?: { readonly productIds?: readonly string[]; readonly maxUnits: number };
+  /**
+   * Catalogue products × 1..maxUnits: `products` when given (e.g. the catalogue an administrator
+   * keeps), else the built-in products named by `productIds`, else every built-in product.
+   */
+  readonly catalogue?: {
+    readonly products?: readonly StorageProduct[];
+    readonly productIds?: readonly string[];
+    readonly maxUnits: number;
+  };
   /** Continuous sweep: every power × every energy. */
   readonly grid?: {
     readonly powerKw: readonly number[];
@@ -187,9 +195,9 @@ export function sizeStorage(input: SizingInput): SizingResult {
         `maxUnits must be an integer 1–1000 (got ${maxUnits})`,
       );
     }
-    const products = input.catalogue.productIds
-      ? input.catalogue.productIds.map(storageProduct)
-      : STORAGE_CATALOGUE;
+    const products =
+      input.catalogue.products ??
+      (input.catalogue.productIds ? input.catalogue.productIds.map(storageProduct) : STORAGE_CATALOGUE);
     for (const p of products) {
       for (let u = 1; u <= maxUnits; u++) {
         candidates.push({

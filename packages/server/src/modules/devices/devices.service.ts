@@ -158,6 +158,12 @@ export class DevicesService {
     return { deviceTypeId: body.deviceTypeId, list, total: list.length };
   }
 
+  /** The enabled products, as the engine takes them (what a capacity sweep may choose from). */
+  async enabledStorageProducts(): Promise<StorageProduct[]> {
+    await this.ensureBuiltins();
+    return (await listStorageProducts(this.db, { enabledOnly: true })).map(productOfRow);
+  }
+
   /** A product by id, enabled or not (calculations of configs naming a disabled product go on). */
   async storageProduct(id: string): Promise<StorageProduct | null> {
     await this.ensureBuiltins();

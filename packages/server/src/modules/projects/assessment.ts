@@ -27,6 +27,7 @@ import {
   type SettlementMode,
   type SizingEconomics,
   type SizingResult,
+  type StorageProduct,
   type StorageSite,
   type StorageTariffSeries,
   simulatePvSystem,
@@ -142,6 +143,11 @@ export interface AssessmentInput {
   readonly feedInSource: string;
   readonly economics: EconomicsConfig;
   readonly pves: PvesOptions | null;
+  /**
+   * The products a PV+storage capacity sweep may choose from: the enabled catalogue when the
+   * calculation started. Plans stored before it existed sweep the engine's built-in catalogue.
+   */
+  readonly sizingProducts?: readonly StorageProduct[];
 }
 
 export interface AssessmentDeps {
@@ -737,7 +743,10 @@ export async function runAssessment(input: AssessmentInput, deps: AssessmentDeps
         site,
         tariff: stTariff,
         strategy: sweepStrategy,
-        catalogue: { maxUnits: input.pves.maxUnits },
+        catalogue: {
+          maxUnits: input.pves.maxUnits,
+          ...(input.sizingProducts ? { products: input.sizingProducts } : {}),
+        },
         capex: { yuanPerKwh: s.capexYuanPerWh * 1000, yuanPerKw: 0 },
         annualOmFractionOfCapex: s.capexYuanPerWh > 0 ? s.omYuanPerKwhYear / (s.capexYuanPerWh * 1000) : 0,
         lifeYears: Math.round(input.economics.lifeYears),

@@ -19,6 +19,7 @@ import type { ProjectPlanRow, ProjectRow } from '../../db/tables';
 import { AppError } from '../../http/app-error';
 import { nowIso } from '../../shared/time';
 import type { Principal } from '../auth/principal';
+import { DevicesService } from '../devices/devices.service';
 import type { JobHandler } from '../jobs/job-types';
 import { findJob } from '../jobs/jobs.repository';
 import type { JobsService } from '../jobs/jobs.service';
@@ -254,6 +255,9 @@ export class PlansService {
           feedInSource: feedIn?.source ?? 'none (no PV)',
           economics: configs.economics,
           pves,
+          ...(pves?.optimiseCapacity
+            ? { sizingProducts: await new DevicesService(this.db).enabledStorageProducts() }
+            : {}),
         },
         load: load.spec,
         configs: saved,
