@@ -775,8 +775,14 @@ describe.each(dialectsUnderTest())('projects and plans on %s', (dialect) => {
       const answer = await get(`${E}/getPlanResult?projId=${p.projId}&planId=${started.planId}`, 'member');
       const summary = (answer.data as { summary: AssessmentSummary }).summary;
       expect(summary.storage?.energyKwh).toBe(430);
-      // 4 catalogue products × up to 2 units.
-      expect(summary.sizing?.points).toHaveLength(8);
+      // 4 catalogue products × up to 2 units, then the continuous grid around the 300 kW load:
+      // base 150 kW, powers 0.25–1.5 × base, energies 1–4 h at base power (16 sizes).
+      const points = summary.sizing?.points ?? [];
+      expect(points.filter((point) => point.productId !== null)).toHaveLength(8);
+      const grid = points.filter((point) => point.productId === null);
+      expect(grid.map((point) => [point.powerKw, point.energyKwh])).toEqual(
+        [37.5, 75, 150, 225].flatMap((kw) => [150, 300, 450, 600].map((kwh) => [kw, kwh])),
+      );
       expect(summary.settlement?.outcomes.map((o) => o.mode)).toEqual([
         'surplusFeedIn',
         'fullFeedIn',

@@ -324,6 +324,11 @@ export const pvesOptionsSchema = z.object({
   selfConsumptionTargetPercent: finite(0, 100).optional(),
   /** Largest number of catalogue units tried by the capacity optimisation. */
   maxUnits: z.number().int().min(1).max(50).default(8),
+  /**
+   * The capacity optimisation also sweeps continuous sizes (power × energy around the site's peak
+   * load, with the configured battery's class values), besides catalogue products × units.
+   */
+  sweepContinuous: z.boolean().default(true),
 });
 export type PvesOptions = z.infer<typeof pvesOptionsSchema>;
 

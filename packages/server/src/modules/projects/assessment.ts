@@ -12,6 +12,7 @@ import {
   computeBillWithPv,
   type DispatchResult,
   type DispatchStrategy,
+  degradationFromProduct,
   dispatchWithoutStorage,
   expandTariff,
   type Highs,
@@ -27,6 +28,7 @@ import {
   type SettlementMode,
   type SizingEconomics,
   type SizingResult,
+  STORAGE_CATALOGUE,
   type StorageProduct,
   type StorageSite,
   type StorageTariffSeries,
@@ -618,6 +620,44 @@ export function cashFlowInput(
  * The project's economics for the storage size sweep (engine storage/sizingEconomics): each size is
  * valued over the project life with its own fade and replacement, financing, tax and discount rate.
  */
+/** Multiples of the base power (kW) and of one hour at it (kWh) that the continuous sweep tries. */
+const CONTINUOUS_POWER_MULTIPLES = [0.25, 0.5, 1, 1.5] as const;
+const CONTINUOUS_ENERGY_HOURS = [1, 2, 3, 4] as const;
+
+/**
+ * The continuous part of the capacity sweep: every power × every energy on a grid scaled to the site,
+ * base power = half the peak load rounded to 10 kW (at least 10 kW); powers 0.25–1.5 × base, energies
+ * 1–4 h at base power (16 sizes). Each size has the configured battery's class values (SOC window,
+ * efficiencies, C-rate, auxiliary load per kWh) and the fade of the configured product's class (the
+ * first catalogue product when the battery is a custom size).
+ */
+function continuousSizes(
+  loadKw: Float64Array,
+  s: ResolvedStorage,
+  products: readonly StorageProduct[] | undefined,
+): NonNullable<Parameters<typeof sizeStorage>[0]['grid']> {
+  let peakKw = 0;
+  for (const kw of loadKw) if (kw > peakKw) peakKw = kw;
+  const baseKw = Math.max(10, Math.round(peakKw / 2 / 10) * 10);
+  const b = s.battery;
+  const catalogue = products ?? STORAGE_CATALOGUE;
+  const classProduct = catalogue.find((p) => p.id === s.productId) ?? STORAGE_CATALOGUE[0]!;
+  return {
+    powerKw: CONTINUOUS_POWER_MULTIPLES.map((m) => baseKw * m),
+    energyKwh: CONTINUOUS_ENERGY_HOURS.map((h) => baseKw * h),
+    template: {
+      socMinFraction: b.socMinFraction,
+      socMaxFraction: b.socMaxFraction,
+      chargeEfficiency: b.chargeEfficiency,
+      dischargeEfficiency: b.dischargeEfficiency,
+      maxChargeCRate: b.maxChargeCRate,
+      maxDischargeCRate: b.maxDischargeCRate,
+      auxiliaryKwPerKwh: b.energyKwh > 0 ? b.auxiliaryKw / b.energyKwh : 0,
+      degradation: degradationFromProduct(classProduct),
+    },
+  };
+}
+
 function sizingEconomicsOf(input: Pick<AssessmentInput, 'economics'>, s: ResolvedStorage): SizingEconomics {
   const e = input.economics;
   return {
@@ -747,6 +787,9 @@ export async function runAssessment(input: AssessmentInput, deps: AssessmentDeps
           maxUnits: input.pves.maxUnits,
           ...(input.sizingProducts ? { products: input.sizingProducts } : {}),
         },
+        ...(input.pves.sweepContinuous !== false
+          ? { grid: continuousSizes(loadKw, s, input.sizingProducts) }
+          : {}),
         capex: { yuanPerKwh: s.capexYuanPerWh * 1000, yuanPerKw: 0 },
         annualOmFractionOfCapex: s.capexYuanPerWh > 0 ? s.omYuanPerKwhYear / (s.capexYuanPerWh * 1000) : 0,
         lifeYears: Math.round(input.economics.lifeYears),
