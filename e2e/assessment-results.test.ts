@@ -200,7 +200,10 @@ describe('assessment result screens', () => {
     await page.waitForURL(/storedEnergyDetail/);
     await byId(page, 'assessment-detail-load').waitFor({ state: 'visible', timeout: 20_000 });
     await page.getByRole('tab', { name: '配置参数' }).click();
-    await expect.poll(() => byId(page, 'assessment-detail-configs').textContent()).toContain(PRODUCT);
+    // The product by its name in the UI language, not its id.
+    await expect
+      .poll(() => byId(page, 'assessment-detail-configs').textContent())
+      .toContain('工商业储能柜 100kW/215kWh');
     await page.getByRole('tab', { name: '经济性评价' }).click();
     await expect
       .poll(() => byId(page, 'assessment-detail-economics').textContent())

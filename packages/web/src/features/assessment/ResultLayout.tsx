@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ResultSummary } from '../../api/assessmentResults';
 import { EChart } from '../../components/EChart';
 import { cashFlowOption, monthlyBarsOption } from './assessmentFormat';
+import { CalculationBasis } from './CalculationBasis';
 import { CashFlowTable } from './CashFlowTable';
 import { HeadlineCards } from './HeadlineCards';
 import { MonthlyEnergyTable } from './MonthlyEnergyTable';
@@ -15,7 +16,7 @@ import { TypicalDayCard } from './TypicalDayCard';
 
 export interface ResultLayoutProps {
   readonly summary: ResultSummary;
-  /** The server's warnings in the reader's language. */
+  /** The plan's warnings in the reader's language (sourceText warningTexts). */
   readonly warnings: readonly string[];
   /** Shown after the charts (the PV pages put the tilt × azimuth map here). */
   readonly extra?: ReactNode;
@@ -23,8 +24,9 @@ export interface ResultLayoutProps {
 
 /**
  * The one result layout of every variant (PV, storage, PV+storage, quick estimate): headline cards,
- * warnings, charts (monthly, cash flow, typical day and SOC, sizing sweep, settlement modes) and the
- * tables; each part shows when the plan has it.
+ * warnings, charts (monthly, cash flow, typical day and SOC, sizing sweep, settlement modes), the
+ * tables and the calculation basis (weather, load, prices and their sources); each part shows when
+ * the plan has it.
  */
 export function ResultLayout({ summary, warnings, extra }: ResultLayoutProps) {
   const { t } = useTranslation();
@@ -133,6 +135,11 @@ export function ResultLayout({ summary, warnings, extra }: ResultLayoutProps) {
                   },
                 ]
               : []),
+            {
+              key: 'basis',
+              label: t('assessment.basis.title'),
+              children: <CalculationBasis summary={summary} />,
+            },
           ]}
         />
       </Card>

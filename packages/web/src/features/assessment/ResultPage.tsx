@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { MessageKey } from '../../locales/resources';
 import { useDocumentTitle } from '../../utils/useDocumentTitle';
-import { usePlanActions, useResultPlans, useShownResult } from './hooks';
+import { usePlanActions, usePowerCostMap, useResultPlans, useShownResult } from './hooks';
 import { PlanComparison } from './PlanComparison';
 import { PlanHistory } from './PlanHistory';
 import { ReportButtons } from './ReportButtons';
 import { ResultLayout } from './ResultLayout';
+import { type SourcedSummary, warningTexts } from './sourceText';
 import { YieldMapCard } from './YieldMapCard';
 
 /** Which result screen: PV, PV+storage, or storage (a storage assessment or a quick estimate). */
@@ -41,7 +42,14 @@ export function ResultPage({ variant, titleKey }: ResultPageProps) {
   useDocumentTitle(t(titleKey));
   const navigate = useNavigate();
   const { projId, planId, showPlan } = useResultParams();
-  const { project, fast, hasPlan, result } = useShownResult(projId, planId);
+  // PV and PV+storage projects are never quick estimates: their plan is fetched beside the project,
+  // and the tilt × azimuth map (shown below the charts) is asked for at once, not after the layout.
+  const { project, fast, hasPlan, result } = useShownResult(
+    projId,
+    planId,
+    variant === 'storage' ? undefined : false,
+  );
+  usePowerCostMap(projId, variant !== 'storage');
   const known = project.data !== undefined;
   const plans = useResultPlans(projId, fast);
   const { lock, restore, unlock } = usePlanActions(projId, (plan) => showPlan(plan.planId));
@@ -58,7 +66,7 @@ export function ResultPage({ variant, titleKey }: ResultPageProps) {
     body = (
       <ResultLayout
         summary={summary}
-        warnings={result.data?.warnings ?? []}
+        warnings={warningTexts(t, summary as SourcedSummary, result.data?.warnings ?? [])}
         extra={variant !== 'storage' && summary.pv ? <YieldMapCard projId={projId} /> : null}
       />
     );

@@ -5,10 +5,12 @@ import type { SizingPointView, SizingSummaryView } from '../../api/assessmentRes
 import { EChart } from '../../components/EChart';
 import { numberText, percentText } from './assessmentFormat';
 import { sizeIrr, sizeLabel, sizeNpv, sizingOption, sortedSizing } from './resultCharts';
+import { useProductLabel } from './storageProducts';
 
 /** The capacity sweep: benefit / NPV and payback against the storage size, the recommended size marked. */
 export function SizingCard({ sizing }: { readonly sizing: SizingSummaryView }) {
   const { t } = useTranslation();
+  const productLabel = useProductLabel();
   const option = useMemo(
     () =>
       sizingOption(sizing, {
@@ -54,7 +56,13 @@ export function SizingCard({ sizing }: { readonly sizing: SizingSummaryView }) {
           {
             title: t('assessment.sizing.product'),
             key: 'product',
-            render: (_: unknown, row) => (row.productId ? `${row.productId} × ${row.units ?? 1}` : '-'),
+            render: (_: unknown, row) =>
+              row.productId
+                ? t('assessment.detail.productUnits', {
+                    product: productLabel(row.productId),
+                    units: row.units ?? 1,
+                  })
+                : '-',
           },
           { title: t('assessment.sizing.annualSavings'), dataIndex: 'annualSavingsYuan', render: money },
           { title: t('assessment.sizing.capex'), dataIndex: 'capexYuan', render: money },

@@ -41,14 +41,17 @@ export function useAssessmentResult(
 /**
  * The project of a result page and the result it shows: `planId`, else the project's current plan
  * (a quick estimate: its latest plan). The current plan is asked for by its id, so the result page,
- * the comparison and the detail page share one cached copy of it.
+ * the comparison and the detail page share one cached copy of it. `knownFast`: whether the project
+ * is a quick estimate, when the page knows it without the project (the PV and PV+storage pages):
+ * a given plan is then fetched at once, beside the project, not after it.
  */
-export function useShownResult(projId: string, planId: number | undefined) {
+export function useShownResult(projId: string, planId: number | undefined, knownFast?: boolean) {
   const project = useResultProject(projId);
-  const fast = project.data?.projType === 'fast';
+  const fast = knownFast ?? project.data?.projType === 'fast';
   const shownPlanId = planId ?? (fast ? undefined : (project.data?.currentPlanId ?? undefined));
   const hasPlan = shownPlanId !== undefined || fast;
-  const result = useAssessmentResult(projId, shownPlanId, fast, project.data !== undefined && hasPlan);
+  const known = knownFast !== undefined || project.data !== undefined;
+  const result = useAssessmentResult(projId, shownPlanId, fast, known && hasPlan);
   return { project, fast, hasPlan, result };
 }
 

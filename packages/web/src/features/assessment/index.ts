@@ -30,5 +30,13 @@ export {
 } from './ResultPage';
 export { HOURS } from './resultCharts';
 export { StorageTables } from './StorageTables';
+export { loadSourceText, tariffSourceText } from './sourceText';
+export {
+  type LabelledStorageProduct,
+  productLabel,
+  useProductLabel,
+  useStorageProducts,
+  useUiLanguage,
+} from './storageProducts';
 export { TypicalDayCard } from './TypicalDayCard';
 export { YieldMapCard } from './YieldMapCard';

@@ -1,7 +1,6 @@
-import { STORAGE_DEVICE_TYPE_ID } from '@pvplan/contract';
 import { STORAGE_CATALOGUE, type StorageProduct } from '@pvplan/engine';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { useStorageCatalogue } from '../../../../features/devices/storageCatalogue';
 
 /** The recommended storage: units of one catalogue product. */
 export interface StorageRecommendation {
@@ -72,26 +71,6 @@ export function storageSizeOf(
   return recommendation
     ? { kind: 'product', productId: recommendation.productId, units: recommendation.units }
     : null;
-}
-
-/**
- * The storage products the flow offers: the device catalogue's enabled products (built-in and
- * administrators', spec 001 §7 deviceManagement/getDeviceList), or the engine's built-in catalogue
- * while the list loads or when it cannot be read. An empty list (every product disabled) is kept.
- */
-export function useStorageCatalogue(): readonly StorageProduct[] {
-  const query = useQuery({
-    // The key of api/devices STORAGE_PRODUCTS_QUERY_KEY (the admin page invalidates it on change).
-    queryKey: ['devices', STORAGE_DEVICE_TYPE_ID, 'enabled'],
-    // Loaded on first use: the request layer needs a browser, and this module's pure functions are
-    // tested in node.
-    queryFn: async ({ signal }) => {
-      const { getStorageProducts } = await import('../../../../api/devices');
-      return getStorageProducts({ silent: true }, signal);
-    },
-    staleTime: 5 * 60_000,
-  });
-  return query.data ?? STORAGE_CATALOGUE;
 }
 
 /** `recommendStorage` over the catalogue the flow offers (`useStorageCatalogue`). */

@@ -2,7 +2,7 @@ import type { ProjectConfigs, ProjectType } from '@pvplan/contract';
 import { Button, Card, Descriptions, Empty, Space, Spin, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { numberText, percentText, useProjectConfigs } from '../../../../features/assessment';
+import { numberText, percentText, useProductLabel, useProjectConfigs } from '../../../../features/assessment';
 import { type RunModelRow, runModelRows } from '../detailCharts';
 
 const WEEKDAY_KEYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
@@ -18,6 +18,7 @@ export function ConfigsTab({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { configs, runModel } = useProjectConfigs(projId);
+  const productLabel = useProductLabel();
   if (configs.isLoading) return <Spin />;
   const c: ProjectConfigs | undefined = configs.data?.configs;
   if (!c) return <Empty />;
@@ -77,7 +78,12 @@ export function ConfigsTab({
         <Card title={t('assessment.detail.esConfig')} extra={hasPv ? null : edit}>
           <Descriptions size="small" bordered column={{ xs: 1, md: 2, xl: 3 }}>
             <Descriptions.Item label={t('assessment.detail.product')}>
-              {c.es.productId ? `${c.es.productId} × ${c.es.units ?? 1}` : t('assessment.detail.custom')}
+              {c.es.productId
+                ? t('assessment.detail.productUnits', {
+                    product: productLabel(c.es.productId),
+                    units: c.es.units ?? 1,
+                  })
+                : t('assessment.detail.custom')}
             </Descriptions.Item>
             {c.es.productId ? null : (
               <Descriptions.Item label={t('assessment.storage.rating')}>

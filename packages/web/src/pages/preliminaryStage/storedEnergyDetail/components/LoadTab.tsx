@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResultSummary } from '../../../../api/assessmentResults';
 import { EChart } from '../../../../components/EChart';
-import { numberText } from '../../../../features/assessment';
+import { loadSourceText, numberText, tariffSourceText, useUiLanguage } from '../../../../features/assessment';
 import { LoadStatisticsPanel, useNetLoadOverview } from '../../../../features/load';
 import { loadProfileOption } from '../detailCharts';
 
@@ -19,6 +19,7 @@ export function LoadTab({
   readonly summary: ResultSummary | null;
 }) {
   const { t } = useTranslation();
+  const language = useUiLanguage();
   // The statistics need the project's stored load series; a plan on monthly or constant load has none.
   const overview = useNetLoadOverview(projId);
   const profile = useMemo(
@@ -39,7 +40,7 @@ export function LoadTab({
             <Col xs={24} xl={8}>
               <Descriptions size="small" bordered column={1} styles={{ label: { whiteSpace: 'nowrap' } }}>
                 <Descriptions.Item label={t('assessment.detail.loadSource')}>
-                  {summary.load.source}
+                  {loadSourceText(t, summary.load.source)}
                 </Descriptions.Item>
                 <Descriptions.Item label={t('assessment.detail.annualLoad')}>
                   {`${numberText(summary.load.annualKwh, 0)} ${t('assessment.unit.kwh')}`}
@@ -48,7 +49,7 @@ export function LoadTab({
                   {`${numberText(summary.load.peakKw, 1)} ${t('assessment.unit.kw')}`}
                 </Descriptions.Item>
                 <Descriptions.Item label={t('assessment.detail.tariffSource')}>
-                  {summary.tariff.source}
+                  {tariffSourceText(t, language, summary.tariff.source)}
                 </Descriptions.Item>
                 <Descriptions.Item label={t('assessment.detail.averagePrice')}>
                   {`${numberText(summary.tariff.averagePriceYuanPerKwh, 4) ?? '-'} ${t('assessment.unit.yuanPerKwh')}`}
