@@ -73,9 +73,9 @@ describe('station table', () => {
 });
 
 /**
- * Annual GHI of the stations of the third coverage session against an independent reference: the
- * NASA SSE annual mean irradiance (`swv_dwn`, satellite-derived, 22 years) of the 1° cell that
- * holds the station, as tabulated by SERG-ACES (SOURCES.md, source 3; the table uses only that
+ * Annual GHI of the stations of the third and fourth coverage sessions against an independent
+ * reference: the NASA SSE annual mean irradiance (`swv_dwn`, satellite-derived, 22 years) of the
+ * 1° cell that holds the station, as tabulated by SERG-ACES (SOURCES.md, source 3; the table uses only that
  * cell's wind, never its irradiance, so the reference is independent of the CDSRD ground data).
  * Zhoushan and Qinzhou use the nearest cell present, as for their wind.
  *
@@ -124,6 +124,24 @@ const SSE_REFERENCES: readonly SseReference[] = [
   { id: 'kashgar', cell: [39.5, 75.5], sseKwhM2Day: 4.54 }, // -3.0 %
   { id: 'turpan', cell: [42.5, 89.5], sseKwhM2Day: 4.46 }, // -4.1 %
   { id: 'hami', cell: [42.5, 93.5], sseKwhM2Day: 4.54 }, // +3.6 %
+  // Fourth session (SOURCES.md, "Annual GHI vs NASA SSE"); the four substitutes use their station's cell.
+  { id: 'yanan', cell: [36.5, 109.5], sseKwhM2Day: 4.32 }, // -5.8 %
+  { id: 'hanzhong', cell: [33.5, 107.5], sseKwhM2Day: 3.73, gap: true }, // -13.4 %
+  { id: 'pingliang', cell: [35.5, 106.5], sseKwhM2Day: 4.18 }, // -3.3 %
+  { id: 'tianshui', cell: [34.5, 105.5], sseKwhM2Day: 4.03 }, // -0.2 %
+  { id: 'dunhuang', cell: [40.5, 94.5], sseKwhM2Day: 4.67 }, // +3.0 %
+  { id: 'yining', cell: [43.5, 81.5], sseKwhM2Day: 4.1 }, // +5.6 %
+  { id: 'tongliao', cell: [43.5, 122.5], sseKwhM2Day: 4.32 }, // -4.0 %
+  { id: 'chaoyang-liaoning', cell: [41.5, 120.5], sseKwhM2Day: 4.38, gap: true }, // -9.6 %
+  { id: 'jinzhou', cell: [41.5, 121.5], sseKwhM2Day: 4.31, gap: true }, // -13.0 %
+  { id: 'qiqihar', cell: [47.5, 123.5], sseKwhM2Day: 3.94 }, // +0.2 %
+  { id: 'mudanjiang', cell: [44.5, 129.5], sseKwhM2Day: 3.85 }, // +2.6 %
+  { id: 'jixi', cell: [45.5, 130.5], sseKwhM2Day: 3.84 }, // +2.3 %
+  { id: 'yanbian', cell: [42.5, 129.5], sseKwhM2Day: 3.89 }, // +1.5 %
+  { id: 'hulunbuir', cell: [49.5, 119.5], sseKwhM2Day: 3.83 }, // -1.5 %
+  { id: 'lishui', cell: [28.5, 119.5], sseKwhM2Day: 3.53 }, // -3.1 %
+  { id: 'nanping', cell: [27.5, 118.5], sseKwhM2Day: 3.5 }, // -2.0 %
+  { id: 'siping', cell: [42.5, 124.5], sseKwhM2Day: 4.08, gap: true }, // -7.1 %
 ];
 
 describe.each(SSE_REFERENCES.map((r) => [r.id, r] as const))('annual GHI of %s vs NASA SSE', (_id, r) => {

@@ -50,8 +50,9 @@ describe('built-in climatology table', () => {
       expect(CLIMATE_STATIONS.some((s) => s.id === id)).toBe(true);
     }
     expect(new Set(CLIMATE_STATIONS.map((s) => s.id)).size).toBe(CLIMATE_STATIONS.length);
-    // All 31 mainland provincial-level capitals (SOURCES.md, "Coverage gap") plus 29 other cities:
-    // Qingdao, Dalian, Xiamen and Ningbo (second session) and the 25 of the third session.
+    // All 31 mainland provincial-level capitals (SOURCES.md, "Coverage gap") plus 46 other cities:
+    // Qingdao, Dalian, Xiamen and Ningbo (second session), the 25 of the third session and the 17 of
+    // the fourth session.
     const capitals = [
       ...['beijing', 'tianjin', 'shanghai', 'chongqing', 'shijiazhuang', 'taiyuan', 'hohhot', 'shenyang'],
       ...['changchun', 'harbin', 'nanjing', 'hangzhou', 'hefei', 'fuzhou', 'nanchang', 'jinan'],
@@ -69,16 +70,32 @@ describe('built-in climatology table', () => {
       ...['suzhou', 'xuzhou', 'wenzhou', 'shaoxing', 'zhoushan', 'quzhou', 'shantou', 'shaoguan', 'weifang'],
       ...['cangzhou', 'datong', 'xiangyang', 'yichang', 'ganzhou', 'jian', 'jingdezhen', 'guilin', 'qinzhou'],
       ...['nanchong', 'yulin-shaanxi', 'chifeng', 'jiuquan', 'kashgar', 'turpan', 'hami'],
+      ...[
+        'yanan',
+        'hanzhong',
+        'pingliang',
+        'tianshui',
+        'dunhuang',
+        'yining',
+        'tongliao',
+        'chaoyang-liaoning',
+      ],
+      ...['jinzhou', 'qiqihar', 'mudanjiang', 'jixi', 'yanbian', 'hulunbuir', 'lishui', 'nanping', 'siping'],
     ];
-    expect(others).toHaveLength(29);
+    expect(others).toHaveLength(46);
     for (const id of others)
       expect(
         CLIMATE_STATIONS.some((s) => s.id === id),
         id,
       ).toBe(true);
-    expect(CLIMATE_STATIONS).toHaveLength(60);
-    // Every station carries a prefecture-level (or provincial-level) GB/T 2260 code, unique per city.
-    for (const s of CLIMATE_STATIONS) expect(s.adcode % 100, s.id).toBe(0);
+    expect(CLIMATE_STATIONS).toHaveLength(77);
+    // Every station carries a prefecture-level (or provincial-level) GB/T 2260 code, unique per city,
+    // except Dunhuang, a county-level city of Jiuquan (620982; Jiuquan itself holds 620900).
+    const countyLevel = new Map([['dunhuang', 620982]]);
+    for (const s of CLIMATE_STATIONS) {
+      if (countyLevel.has(s.id)) expect(s.adcode, s.id).toBe(countyLevel.get(s.id));
+      else expect(s.adcode % 100, s.id).toBe(0);
+    }
     expect(new Set(CLIMATE_STATIONS.map((s) => s.adcode)).size).toBe(CLIMATE_STATIONS.length);
     for (const s of CLIMATE_STATIONS) {
       for (const arr of [s.ghiKwhM2Day, s.tempAirC, s.tempAirRangeC, s.windSpeedMs, s.ghiDaysSampled]) {
@@ -220,6 +237,20 @@ describe('nearestClimateStations', () => {
       ['kashgar', 39.47, 75.99], // station 51709 lies ~21 km west of the centre
       ['turpan', 42.95, 89.19],
       ['hami', 42.82, 93.52], // station 52203 lies 0.5 km away: an exact hit (weight 1)
+      // Fourth session (SOURCES.md, "Coverage extension"); Aladdin weather.csv city coordinates.
+      ['yanan', 36.59, 109.49],
+      ['hanzhong', 33.07, 107.02],
+      ['pingliang', 35.54, 106.67],
+      ['dunhuang', 40.14, 94.66],
+      ['yining', 43.98, 81.53], // station 51431 lies ~16 km west of the centre
+      ['tongliao', 43.65, 122.24],
+      ['chaoyang-liaoning', 41.57, 120.45],
+      ['jinzhou', 41.1, 121.13],
+      ['qiqihar', 47.35, 123.92],
+      ['mudanjiang', 44.55, 129.63],
+      ['jixi', 45.3, 130.97],
+      ['yanbian', 42.91, 129.47], // Yanji, the seat of Yanbian prefecture
+      ['hulunbuir', 49.21, 119.77], // Hailar, the seat of Hulunbuir
     ];
     for (const [id, lat, lon] of cases) {
       const [first, second] = nearestClimateStations(lat, lon, 2);
@@ -235,7 +266,7 @@ describe('nearestClimateStations', () => {
     const [nj] = nearestClimateStations(32.06, 118.8, 1);
     expect(nj!.distanceKm).toBeCloseTo(16.9, 0);
   });
-  it('labels the substitute stations of Shijiazhuang, Xi’an, Lanzhou and Suzhou with station and distance', () => {
+  it('labels the substitute stations (Shijiazhuang, Xi’an, Lanzhou, Suzhou, Tianshui, Lishui, Nanping, Siping)', () => {
     // CDSRD has no file for these cities' own stations (SOURCES.md, "Coverage gap"); the nearest
     // CDSRD station stands in (for Suzhou: 58356 Kunshan, a county-level city of Suzhou). Its name and its distance from the city centre (Aladdin weather.csv
     // coordinates) must be on the entry, and the distance must be the real one.
@@ -244,6 +275,11 @@ describe('nearestClimateStations', () => {
       ['xian', 34.34, 108.94, 'Wugong'],
       ['lanzhou', 36.06, 103.83, 'Gaolan'],
       ['suzhou', 31.3, 120.59, 'Kunshan'],
+      // Fourth session: 57014 Maiji (a district of Tianshui), 58642 Wuyi, 58737 Jian'ou, 54243 Changtu.
+      ['tianshui', 34.58, 105.73, 'Maiji'],
+      ['lishui', 28.47, 119.92, 'Wuyi'],
+      ['nanping', 26.64, 118.18, "Jian'ou"],
+      ['siping', 43.17, 124.35, 'Changtu'],
     ];
     for (const [id, lat, lon, stationNameEn] of cases) {
       const s = CLIMATE_STATIONS.find((x) => x.id === id)!;
@@ -261,6 +297,10 @@ describe('nearestClimateStations', () => {
       'xian',
       'lanzhou',
       'suzhou',
+      'tianshui',
+      'lishui',
+      'nanping',
+      'siping',
     ]);
   });
   it('rejects an invalid position or count', () => {
