@@ -159,13 +159,14 @@ describe.each(dialectsUnderTest())('price store on %s', (dialect) => {
       expect(bad.msg).toContain('应为6位行政区划代码');
     });
 
-    it('finds a city position by code or by name (no coordinates without a map service)', async () => {
+    it('finds a city position by code or by name (the division centre without a map service)', async () => {
       const byCode = data<CityPosition>(await get(`${P.cityPosition}?adcode=420100`, external));
       expect(byCode).toMatchObject({
         adcode: '420100',
         name: '武汉市',
         level: 2,
-        longitude: null,
+        coordType: 'WGS84',
+        precision: 'division',
         provider: 'local',
       });
       expect(byCode.path.map((p) => p.name)).toEqual(['湖北省', '武汉市']);
@@ -184,7 +185,7 @@ describe.each(dialectsUnderTest())('price store on %s', (dialect) => {
         adcode: '420100',
         name: '武汉市',
         address: '湖北省武汉市',
-        longitude: null,
+        precision: 'division',
       });
       // 朝阳 is a district of Beijing and a city of Liaoning; the region narrows it.
       const chaoyang = data<MapSearchResult>(

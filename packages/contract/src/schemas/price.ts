@@ -401,7 +401,15 @@ export interface AreaNode {
 
 export type MapProviderName = 'amap' | 'local';
 
-/** The city-position query: the division, its ancestors and (from a map provider) a WGS84 point. */
+/**
+ * What a map point stands for: `place` a point of interest found by the map service (AMap);
+ * `division` the centre of the administrative division itself (the seat of its government, from the
+ * local division-centre table); `parentDivision` the centre of the division it belongs to, because the
+ * local table has none of its own. A division point is approximate: the user can refine it.
+ */
+export type MapPointPrecision = 'place' | 'division' | 'parentDivision';
+
+/** The city-position query: the division, its ancestors and a WGS84 point (AMap's, else the local division centre). */
 export interface CityPosition {
   readonly adcode: string;
   readonly name: string;
@@ -412,9 +420,14 @@ export interface CityPosition {
   readonly latitude: number | null;
   readonly coordType: 'WGS84' | null;
   readonly provider: MapProviderName;
+  /** What the point stands for; null without a point. */
+  readonly precision: MapPointPrecision | null;
 }
 
-/** One place from early/getGaodeMap. Coordinates are WGS84 (AMap's GCJ-02 converted) or null. */
+/**
+ * One place from early/getGaodeMap. Coordinates are WGS84 (AMap's GCJ-02 converted, or the local
+ * division-centre table) or null.
+ */
 export interface MapPlace {
   readonly id: string;
   readonly name: string;
@@ -425,6 +438,8 @@ export interface MapPlace {
   readonly districtName: string;
   readonly longitude: number | null;
   readonly latitude: number | null;
+  /** What the point stands for (a found place, or a division's centre); null without a point. */
+  readonly precision: MapPointPrecision | null;
 }
 
 export interface MapSearchResult {

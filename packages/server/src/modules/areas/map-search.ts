@@ -119,6 +119,7 @@ export class AMapSearchProvider implements MapSearchProvider {
         districtName: poi.adname ?? '',
         longitude: wgs ? round7(wgs.longitude) : null,
         latitude: wgs ? round7(wgs.latitude) : null,
+        precision: wgs ? 'place' : null,
       };
     });
   }

@@ -15,9 +15,10 @@ const STREET: MapPlace = {
   districtName: '东西湖区',
   longitude: 114.150712,
   latitude: 30.641249,
+  precision: 'place',
 };
 
-/** A division as the local search answers it (no position). */
+/** A division as the local search answers it: at its centre, the district seat (server table, WGS84). */
 const DISTRICT: MapPlace = {
   id: '420112',
   name: '东西湖区',
@@ -26,8 +27,24 @@ const DISTRICT: MapPlace = {
   provinceName: '湖北省',
   cityName: '武汉市',
   districtName: '东西湖区',
+  longitude: 114.1315,
+  latitude: 30.6223,
+  precision: 'division',
+};
+
+/** A division the local search has no centre for (Hong Kong). */
+const NO_CENTRE: MapPlace = {
+  ...DISTRICT,
+  id: '810001',
+  name: '中西区',
+  address: '香港特别行政区中西区',
+  adcode: '810001',
+  provinceName: '香港特别行政区',
+  cityName: '中西区',
+  districtName: '',
   longitude: null,
   latitude: null,
+  precision: null,
 };
 
 const division = (adcode: string) => ({ adcode });
@@ -62,6 +79,11 @@ describe('address search', () => {
 
   it('rounds a position to 4 decimals and has none without coordinates', () => {
     expect(positionOfPlace(STREET)).toEqual({ latitudeDeg: 30.6412, longitudeDeg: 114.1507 });
-    expect(positionOfPlace(DISTRICT)).toBeNull();
+    expect(positionOfPlace(NO_CENTRE)).toBeNull();
+    expect(positionOfPlace({ latitude: Number.NaN, longitude: 114.1 })).toBeNull();
+  });
+
+  it('takes the centre of a division found without a map service as the position', () => {
+    expect(positionOfPlace(DISTRICT)).toEqual({ latitudeDeg: 30.6223, longitudeDeg: 114.1315 });
   });
 });

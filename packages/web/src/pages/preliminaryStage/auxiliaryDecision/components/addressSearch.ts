@@ -29,7 +29,12 @@ export function cascaderPathOf(path: readonly Pick<AreaItem, 'adcode'>[]): strin
   return path.slice(0, AREA_CASCADER_LEVELS).map((item) => item.adcode);
 }
 
-/** The place's position, or null when the map service gave none (the local division search). */
+/**
+ * The place's position, or null when it has none. A place from AMap is a point of interest; one from
+ * the local division search (no map service configured) is the division's centre, the seat of its
+ * government (`precision` 'division', or 'parentDivision' for a county the local table lacks): a
+ * starting point the user refines. Hong Kong, Macao and Taiwan have no local centre.
+ */
 export function positionOfPlace(
   place: Pick<MapPlace, 'latitude' | 'longitude'> | { latitude: number | null; longitude: number | null },
 ): PlacePosition | null {

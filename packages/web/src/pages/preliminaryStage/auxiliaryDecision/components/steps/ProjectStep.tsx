@@ -10,17 +10,22 @@ interface PositionValues {
 }
 
 /**
- * Fills the position from the chosen city when the map service knows it and the user has not
- * typed one (the call is silent about a missing point: the user types it).
+ * Fills the position from the chosen city (AMap's point, or the city's seat from the local division
+ * centres) when the user has not typed one, before or while the answer was on its way (the call is
+ * silent about a missing point: the user types it).
  */
 export async function fillPositionOfCity(form: FormInstance, path: readonly string[] | undefined) {
   const adcode = path?.[path.length - 1];
   if (!adcode) return;
-  const current = form.getFieldsValue(['latitudeDeg', 'longitudeDeg']) as PositionValues;
-  if (current.latitudeDeg !== undefined && current.latitudeDeg !== null) return;
+  const typed = () => {
+    const current = form.getFieldsValue(['latitudeDeg', 'longitudeDeg']) as PositionValues;
+    return current.latitudeDeg !== undefined && current.latitudeDeg !== null;
+  };
+  if (typed()) return;
   try {
     const position = await getCityPosition({ adcode });
-    if (position.latitude !== null && position.longitude !== null) {
+    // A position the user typed while the answer was on its way is kept.
+    if (!typed() && position.latitude !== null && position.longitude !== null) {
       form.setFieldsValue({
         latitudeDeg: Math.round(position.latitude * 1e4) / 1e4,
         longitudeDeg: Math.round(position.longitude * 1e4) / 1e4,
