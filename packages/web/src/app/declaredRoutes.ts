@@ -14,6 +14,8 @@ export interface DeclaredRoute {
   readonly noCache?: boolean;
   /** Pinned: kept in the view cache and never evicted. */
   readonly pinned?: boolean;
+  /** Fetched when the signed-in app is idle: the pages users open next on the main path. */
+  readonly preload?: boolean;
 }
 
 export const DECLARED_ROUTES: readonly DeclaredRoute[] = [
@@ -35,6 +37,7 @@ export const DECLARED_ROUTES: readonly DeclaredRoute[] = [
     view: 'preliminaryStage/auxiliaryDecision/index',
     titleKey: 'routes.auxiliaryDecision',
     access: 'login',
+    preload: true,
   },
   { path: '/measure/task', view: 'measure/task/index', titleKey: 'routes.measureTask', access: 'login' },
   {
@@ -55,12 +58,14 @@ export const DECLARED_ROUTES: readonly DeclaredRoute[] = [
     view: 'preliminaryStage/distributedPhotovoltaicResult/index',
     titleKey: 'routes.pvResult',
     access: 'login',
+    preload: true,
   },
   {
     path: '/preliminaryStage/distributedOpticalStorageResult',
     view: 'preliminaryStage/distributedOpticalStorageResult/index',
     titleKey: 'routes.pvesResult',
     access: 'login',
+    preload: true,
   },
   { path: '/500', view: 'exception/500', titleKey: 'routes.500', access: 'public' },
   { path: '/404', view: 'exception/404', titleKey: 'routes.404', access: 'public' },
@@ -96,3 +101,8 @@ export const MOBILE_SEARCH_PATHS: readonly string[] = [
   '/measure/task',
   '/optimaldesign/list',
 ];
+
+/** The views of the declared routes marked `preload`. */
+export const PRELOADED_VIEWS: readonly string[] = DECLARED_ROUTES.filter((route) => route.preload).map(
+  (route) => route.view,
+);

@@ -2,8 +2,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { Navigate, type RouteObject, useRoutes } from 'react-router-dom';
 import { readShowGuide } from '../../api/account';
 import { isJumpSession } from '../../api/session';
-import { DECLARED_ROUTES } from '../declaredRoutes';
+import { DECLARED_ROUTES, PRELOADED_VIEWS } from '../declaredRoutes';
 import { pageRoutes } from '../menu/menuRoutes';
+import { preloadViewsWhenIdle } from '../menu/views';
 import { useNoticeCenter } from '../notices/useNoticeCenter';
 import { useShell } from '../shell/ShellContext';
 import { ViewHost } from '../ViewHost';
@@ -52,6 +53,9 @@ export function AppLayout() {
   const checkNotices = useNoticeCenter();
   const [dialog, setDialog] = useState<ShellDialogName | null>(null);
   useNavigationEffects();
+
+  // The assessment list and result pages: their chunks (ECharts among them) load while the user reads.
+  useEffect(() => preloadViewsWhenIdle(PRELOADED_VIEWS), []);
 
   // The new-user guide opens once per browser session for external users who have not skipped it.
   useEffect(() => {

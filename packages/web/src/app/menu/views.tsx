@@ -55,16 +55,56 @@ export function isBuiltView(view: string): boolean {
   return modulePathOf(view) in PAGE_MODULES;
 }
 
-const cache = new Map<string, LazyExoticComponent<ComponentType>>();
+/** A view's component, and a way to fetch its chunk ahead of navigation. */
+export type ViewComponent = ComponentType & { readonly preload: () => Promise<void> };
 
-/** The lazily loaded component of a view; the same component object for the same view. */
-export function viewComponent(view: string): LazyExoticComponent<ComponentType> {
+const cache = new Map<string, ViewComponent>();
+
+/**
+ * The lazily loaded component of a view; the same component object for the same view. Once its
+ * chunk is loaded (by a render or by `preload`) the view renders without suspending, so a
+ * navigation to a preloaded view shows no loading state (React holds a revealed fallback ≥ 300 ms).
+ */
+export function viewComponent(view: string): ViewComponent {
   const known = cache.get(view);
   if (known) return known;
   const loader = PAGE_MODULES[modulePathOf(view)];
-  const component = loader
-    ? lazy(() => loadChunk(loader))
+  let loaded: ComponentType | null = null;
+  const remember = (module: ViewModule) => {
+    loaded = module.default;
+    return module;
+  };
+  const Lazy: LazyExoticComponent<ComponentType> = loader
+    ? lazy(() => loadChunk(loader).then(remember))
     : lazy(async () => ({ default: () => <UnavailablePage view={view} /> }));
+  const component = Object.assign(
+    function View() {
+      const Loaded = loaded;
+      return Loaded ? <Loaded /> : <Lazy />;
+    },
+    {
+      // A preload that fails stays silent: the navigation itself loads (and reports) the chunk.
+      preload: async () => {
+        if (!loader || loaded) return;
+        await loader()
+          .then(remember)
+          .catch(() => undefined);
+      },
+    },
+  );
   cache.set(view, component);
   return component;
+}
+
+/** Fetch the chunks of views the user is likely to open next, when the browser is idle. */
+export function preloadViewsWhenIdle(views: readonly string[]): () => void {
+  const run = () => {
+    for (const view of views) void viewComponent(view).preload();
+  };
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(run, { timeout: 5000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = window.setTimeout(run, 2000);
+  return () => window.clearTimeout(timer);
 }
