@@ -12,14 +12,12 @@ import {
   STORAGE_CATALOGUE,
   type StorageProduct,
 } from '@pvplan/engine';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultJobHandlers } from '../src/modules/jobs/job-handlers';
-import { JobWorker } from '../src/modules/jobs/job-worker';
 import type { AssessmentSummary } from '../src/modules/projects/assessment';
 import {
   bearer,
   dialectsUnderTest,
+  drainQueuedJobs,
   type EnvelopeBody,
   envelopeOf,
   externalHeaders,
@@ -30,7 +28,6 @@ import {
 
 const DM = '/api/admin/deviceManagement';
 const FAST = '/estimate-tools/estimate-tools/fast';
-const silent = pino({ level: 'silent' });
 
 /** An administrator's cabinet: deliberately unlike every built-in product (0.625C, SOC 10–90 %). */
 const CABINET_50_80: StorageProductFields = {
@@ -93,17 +90,7 @@ describe.each(dialectsUnderTest())('device catalogue (storage products) on %s', 
     post(`${DM}/setDeviceEnabled`, who, { deviceTypeId: 'storage', id, enabled });
   const rows = async () => t.database.db.selectFrom('storage_products').selectAll().orderBy('id').execute();
 
-  async function drainJobs(): Promise<void> {
-    const worker = new JobWorker({
-      db: t.database.db,
-      dialect: t.database.dialect,
-      handlers: defaultJobHandlers(),
-      logger: silent,
-      pollMs: 50,
-      retryDelayMs: 0,
-    });
-    await worker.drain();
-  }
+  const drainJobs = () => drainQueuedJobs(t);
 
   /** A quick-estimate project in Wuhan with its own TOU prices. */
   async function fastProject(): Promise<string> {

@@ -4,10 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import pino from 'pino';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { DatabaseHandle, Dialect } from '../src/db/database';
 import { prepareDatabase } from '../src/lifecycle';
+import { defaultJobHandlers } from '../src/modules/jobs/job-handlers';
+import { JobWorker } from '../src/modules/jobs/job-worker';
 import type { SmsProvider } from '../src/providers/sms';
 import { DEMO_PASSWORD } from '../src/seed/demo-data';
 
@@ -123,4 +126,17 @@ export function bearer(token: string) {
 
 export function externalHeaders(token: string) {
   return { token, outuser: '1' };
+}
+
+/** Runs every queued job to its end with the product's job handlers, as the worker process would. */
+export async function drainQueuedJobs(t: TestApp): Promise<void> {
+  const worker = new JobWorker({
+    db: t.database.db,
+    dialect: t.database.dialect,
+    handlers: defaultJobHandlers(),
+    logger: pino({ level: 'silent' }),
+    pollMs: 50,
+    retryDelayMs: 0,
+  });
+  await worker.drain();
 }

@@ -6,14 +6,12 @@
  * refers to them any more. The repair's cost can join the PV capex as a quotation line.
  */
 import type { CalculationStarted, PlantRepairView, ProjectFileView, ProjectView } from '@pvplan/contract';
-import pino from 'pino';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultJobHandlers } from '../src/modules/jobs/job-handlers';
-import { JobWorker } from '../src/modules/jobs/job-worker';
 import type { AssessmentSummary } from '../src/modules/projects/assessment';
 import {
   dialectsUnderTest,
+  drainQueuedJobs,
   type EnvelopeBody,
   envelopeOf,
   externalHeaders,
@@ -24,7 +22,6 @@ import {
 
 const E = '/estimate-tools/estimate-tools/early';
 const PVC = '/estimate-tools/estimate-tools/pv/pv-config';
-const silent = pino({ level: 'silent' });
 const OWNER = '13800000002';
 const OTHER = '13800000001';
 const EDITOR = '13800000003';
@@ -133,17 +130,7 @@ describe.each(dialectsUnderTest())('project files and the roof repair on %s', (d
     return { ...envelopeOf(response), status: response.statusCode };
   }
 
-  async function drainJobs(): Promise<void> {
-    const worker = new JobWorker({
-      db: t.database.db,
-      dialect: t.database.dialect,
-      handlers: defaultJobHandlers(),
-      logger: silent,
-      pollMs: 50,
-      retryDelayMs: 0,
-    });
-    await worker.drain();
-  }
+  const drainJobs = () => drainQueuedJobs(t);
 
   async function calculate(projId: string): Promise<{ planId: number; summary: AssessmentSummary }> {
     const started = await post(`${E}/pvStartExecuteCalculation`, 'owner', { projId });

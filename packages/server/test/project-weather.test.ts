@@ -26,15 +26,13 @@ import {
 } from '@pvplan/contract';
 import { bestOrientation, parseEpw, simulatePvSystem, type WeatherData } from '@pvplan/engine';
 import JSZip from 'jszip';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultJobHandlers } from '../src/modules/jobs/job-handlers';
-import { JobWorker } from '../src/modules/jobs/job-worker';
 import type { AssessmentSummary } from '../src/modules/projects/assessment';
 import { MODEL_STEPS } from '../src/modules/projects/assessment';
 import { weatherOnModelYear } from '../src/modules/projects/weather-year';
 import {
   dialectsUnderTest,
+  drainQueuedJobs,
   type EnvelopeBody,
   envelopeOf,
   externalHeaders,
@@ -51,7 +49,6 @@ const NASA_2DAYS = path.join(HERE, 'fixtures/weather/nasa_power_hourly_beijing_2
 const E = '/estimate-tools/estimate-tools/early';
 const W = '/estimate-tools/estimate-tools/weather';
 const FAST = '/estimate-tools/estimate-tools/fast';
-const silent = pino({ level: 'silent' });
 const OWNER = '13800000002';
 const OTHER = '13800000001';
 
@@ -341,17 +338,7 @@ describe.each(dialectsUnderTest())('the weather source of a project on %s', (dia
   const post = (url: string, who: string, payload: unknown = {}, language = 'zh-CN') =>
     call('POST', url, who, payload, language);
 
-  async function drainJobs(): Promise<void> {
-    const worker = new JobWorker({
-      db: t.database.db,
-      dialect: t.database.dialect,
-      handlers: defaultJobHandlers(),
-      logger: silent,
-      pollMs: 50,
-      retryDelayMs: 0,
-    });
-    await worker.drain();
-  }
+  const drainJobs = () => drainQueuedJobs(t);
 
   /** A PV project at a site with the quick-estimate prices (the seeded price store holds Hubei only). */
   async function project(site = BEIJING, weather?: unknown, who = 'owner'): Promise<ProjectView> {

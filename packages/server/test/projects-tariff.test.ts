@@ -7,14 +7,12 @@ import type {
   TouConfigView,
 } from '@pvplan/contract';
 import { computeBill, type PeriodValues, TOU_PERIOD_KEYS } from '@pvplan/engine';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultJobHandlers } from '../src/modules/jobs/job-handlers';
-import { JobWorker } from '../src/modules/jobs/job-worker';
 import type { AssessmentSeries, AssessmentSummary } from '../src/modules/projects/assessment';
 import {
   bearer,
   dialectsUnderTest,
+  drainQueuedJobs,
   type EnvelopeBody,
   envelopeOf,
   externalHeaders,
@@ -31,7 +29,6 @@ import {
 
 const E = '/estimate-tools/estimate-tools/early';
 const CM = '/estimate-tools/estimate-tools/config-manage';
-const silent = pino({ level: 'silent' });
 const MEMBER = '13800000002';
 const CONSTANT_KW = 100;
 
@@ -94,17 +91,7 @@ describe.each(dialectsUnderTest())("project calculations use the price page's ta
     return body.data as T;
   }
 
-  async function drainJobs(): Promise<void> {
-    const worker = new JobWorker({
-      db: t.database.db,
-      dialect: t.database.dialect,
-      handlers: defaultJobHandlers(),
-      logger: silent,
-      pollMs: 50,
-      retryDelayMs: 0,
-    });
-    await worker.drain();
-  }
+  const drainJobs = () => drainQueuedJobs(t);
 
   /** A storage project with a 200 kW / 400 kWh battery and a constant 100 kW load. */
   async function storageProject(body: Record<string, unknown>): Promise<ProjectView> {

@@ -20,14 +20,12 @@ import {
   type Tariff,
   touScheduleFromHourRanges,
 } from '@pvplan/engine';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultJobHandlers } from '../src/modules/jobs/job-handlers';
-import { JobWorker } from '../src/modules/jobs/job-worker';
 import type { AssessmentSeries, AssessmentSummary } from '../src/modules/projects/assessment';
 import {
   bearer,
   dialectsUnderTest,
+  drainQueuedJobs,
   type EnvelopeBody,
   envelopeOf,
   externalHeaders,
@@ -40,7 +38,6 @@ const E = '/estimate-tools/estimate-tools/early';
 const PVES = '/estimate-tools/estimate-tools/pves';
 const PVC = '/estimate-tools/estimate-tools/pv/pv-config';
 const STAT = '/estimate-tools/estimate-tools/statistics';
-const silent = pino({ level: 'silent' });
 
 /** Demo accounts (seed/demo-data.ts): free external, member external, premium external, internal designer. */
 const FREE = '13800000001';
@@ -96,17 +93,7 @@ describe.each(dialectsUnderTest())('projects and plans on %s', (dialect) => {
     return answer.data as ProjectView;
   }
 
-  async function drainJobs(): Promise<void> {
-    const worker = new JobWorker({
-      db: t.database.db,
-      dialect: t.database.dialect,
-      handlers: defaultJobHandlers(),
-      logger: silent,
-      pollMs: 50,
-      retryDelayMs: 0,
-    });
-    await worker.drain();
-  }
+  const drainJobs = () => drainQueuedJobs(t);
 
   const projectCount = async () =>
     Number(
