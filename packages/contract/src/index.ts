@@ -6,6 +6,7 @@ export * from './password-rules';
 export * from './paths';
 export * from './schemas/auth';
 export * from './schemas/bills';
+export * from './schemas/calculation-sources';
 export * from './schemas/common';
 export * from './schemas/devices';
 export * from './schemas/invitation';

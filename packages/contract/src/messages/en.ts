@@ -380,4 +380,24 @@ export const en: Record<MessageKey, string> = {
   'price.weekday.5': 'Friday',
   'price.weekday.6': 'Saturday',
   'price.weekday.7': 'Sunday',
+  // Sources of a plan's load, tariff and feed-in price (schemas/calculation-sources.ts).
+  'planSource.load.constant': 'Constant load of {kw} kW',
+  'planSource.load.monthlyEntered': 'Monthly energy as entered',
+  'planSource.load.monthlyFiles': 'Monthly energy from bills / the electricity file',
+  'planSource.load.monthlyPartial':
+    '{what}: {given} months given, the other {missing} estimated from their daily mean',
+  'planSource.load.series':
+    'Load data ({kind}, from {start}, {step}-min steps, {covered} of {total} hours covered)',
+  'planSource.load.kind.meter': 'metered',
+  'planSource.load.kind.synthetic': 'generated from monthly energy',
+  'planSource.tariff.fast': 'Prices entered in the quick estimate',
+  'planSource.tariff.custom': 'Custom prices ({name})',
+  'planSource.tariff.table': '{title} ({month}; {category}, {voltage})',
+  'planSource.tariff.withTou': '{prices}; TOU periods: {title} (from {month})',
+  'planSource.tariff.calendarRules': '{tariff}; calendar rules of {year}: {rules}',
+  'planSource.feedIn.economics': 'Entered by the user',
+  'planSource.feedIn.fast': 'Feed-in price entered in the quick estimate',
+  'planSource.feedIn.none': 'None (no PV)',
+  'planSource.feedIn.coal': 'Coal-fired benchmark price of {area}',
+  'planSource.feedIn.unverified': '{source} (unverified)',
 };

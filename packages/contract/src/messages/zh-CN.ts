@@ -329,6 +329,26 @@ export const zhCN = {
   'price.weekday.5': '周五',
   'price.weekday.6': '周六',
   'price.weekday.7': '周日',
+  // Sources of a plan's load, tariff and feed-in price (schemas/calculation-sources.ts; the web's
+  // assessment.source.* keys say the same).
+  'planSource.load.constant': '恒定负荷 {kw} kW',
+  'planSource.load.monthlyEntered': '手动填写的月度用电量',
+  'planSource.load.monthlyFiles': '电费单/用电量文件中的月度用电量',
+  'planSource.load.monthlyPartial': '{what}：提供了{given}个月，其余{missing}个月按已知月份的日均电量估算',
+  'planSource.load.series':
+    '负荷数据（{kind}，自{start}起，{step}分钟间隔，{total}小时中{covered}小时有数据）',
+  'planSource.load.kind.meter': '实测负荷',
+  'planSource.load.kind.synthetic': '按月度电量生成的负荷曲线',
+  'planSource.tariff.fast': '快速测算中填写的电价',
+  'planSource.tariff.custom': '自定义电价（{name}）',
+  'planSource.tariff.table': '{title}（{month}，{category}，{voltage}）',
+  'planSource.tariff.withTou': '{prices}；分时时段：{title}（{month}起执行）',
+  'planSource.tariff.calendarRules': '{tariff}；{year}年的日历规则：{rules}',
+  'planSource.feedIn.economics': '用户填写',
+  'planSource.feedIn.fast': '快速测算中填写的上网电价',
+  'planSource.feedIn.none': '无（不含光伏）',
+  'planSource.feedIn.coal': '{area}燃煤发电基准价',
+  'planSource.feedIn.unverified': '{source}（待核实）',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

@@ -1,4 +1,12 @@
-import type { EconomicsConfig, ProjectType, PvesOptions, StorageStrategy } from '@pvplan/contract';
+import type {
+  EconomicsConfig,
+  FeedInSourceLabel,
+  LoadSourceLabel,
+  ProjectType,
+  PvesOptions,
+  StorageStrategy,
+  TariffSourceLabel,
+} from '@pvplan/contract';
 import {
   type BasicChargeBasis,
   type BatteryParams,
@@ -96,6 +104,8 @@ export interface ResolvedLoad {
   /** 'loadData' (the load module's series), 'monthly' (monthly energy on a typical day), 'constant'. */
   readonly source: 'loadData' | 'monthly' | 'constant';
   readonly description: string;
+  /** The description as a structured label (contract `loadSourceText`); absent in plans stored before it. */
+  readonly label?: LoadSourceLabel;
 }
 
 /**
@@ -112,6 +122,8 @@ export interface ResolvedTariff {
   readonly prices: TariffPrices;
   readonly basicCharge: BasicChargeBasis;
   readonly source: string;
+  /** The source as a structured label (contract `tariffSourceText`); absent in plans stored before it. */
+  readonly label?: TariffSourceLabel;
 }
 
 /** The engine's tariff of a resolved one: the full TOU schedule with its overrides, and their holidays. */
@@ -143,6 +155,8 @@ export interface AssessmentInput {
   readonly transformerKva: number | null;
   readonly feedInYuanPerKwh: number;
   readonly feedInSource: string;
+  /** The feed-in source as a structured label (contract `feedInSourceText`); absent in plans stored before it. */
+  readonly feedInLabel?: FeedInSourceLabel;
   readonly economics: EconomicsConfig;
   readonly pves: PvesOptions | null;
   /**
@@ -192,13 +206,19 @@ export interface AssessmentSummary {
   readonly kind: ProjectType;
   readonly weather: { readonly source: string; readonly ghiKwhM2: number | null };
   readonly load: {
+    /** English phrase (kept for plans stored before `label`; the web parses it for those). */
     readonly source: string;
+    /** Where the load came from, for `loadSourceText` in the reader's language; absent in older plans. */
+    readonly label?: LoadSourceLabel;
     readonly annualKwh: number;
     readonly peakKw: number;
     readonly monthlyKwh: number[];
   };
   readonly tariff: {
+    /** English phrase (kept for plans stored before `label`; the web parses it for those). */
     readonly source: string;
+    /** Prices, TOU table and calendar rules used, for `tariffSourceText`; absent in older plans. */
+    readonly label?: TariffSourceLabel;
     readonly baselineBill: BillSummary;
     readonly averagePriceYuanPerKwh: number | null;
   };
@@ -329,7 +349,10 @@ export interface EconomicsSummary {
   readonly pvCapexYuan: number | null;
   readonly storageCapexYuan: number | null;
   readonly feedInYuanPerKwh: number;
+  /** English phrase (kept for plans stored before `feedInLabel`; the web parses it for those). */
   readonly feedInSource: string;
+  /** Where the feed-in price came from, for `feedInSourceText`; absent in older plans. */
+  readonly feedInLabel?: FeedInSourceLabel;
 }
 
 /** The hourly series of a plan (kept in object storage, read by the result charts). */
@@ -895,12 +918,14 @@ export async function runAssessment(input: AssessmentInput, deps: AssessmentDeps
     weather: { source: deps.weatherSource, ghiKwhM2: pvSystem ? pvSystem.annual.ghiKwhM2 : null },
     load: {
       source: input.load.description,
+      ...(input.load.label ? { label: input.load.label } : {}),
       annualKwh: sum(loadKw),
       peakKw: loadKw.reduce((max, v) => (v > max ? v : max), 0),
       monthlyKwh: loadMonthly.map((v) => round(v, 1)),
     },
     tariff: {
       source: input.tariff.source,
+      ...(input.tariff.label ? { label: input.tariff.label } : {}),
       baselineBill: billSummary(baselineBill),
       averagePriceYuanPerKwh: baselineBill.averagePriceYuanPerKwh,
     },
@@ -917,6 +942,7 @@ export async function runAssessment(input: AssessmentInput, deps: AssessmentDeps
       storageCapexYuan: cashFlows.storageCapex?.grossYuan ?? null,
       feedInYuanPerKwh: input.feedInYuanPerKwh,
       feedInSource: input.feedInSource,
+      ...(input.feedInLabel ? { feedInLabel: input.feedInLabel } : {}),
     },
     typicalDays: {
       loadKw: typicalDay(loadKw),

@@ -4,6 +4,7 @@ import {
   economicsConfigSchema,
   esConfigSchema,
   type FastPriceBody,
+  type FeedInSourceLabel,
   fastPriceBody,
   type LoadConfig,
   loadConfigSchema,
@@ -216,18 +217,59 @@ export function benchmarkAreaOf(areaCode: string | null): CoalBenchmarkArea | nu
   return entry ? entry[0] : null;
 }
 
+/** The English name of a coal-benchmark area from its catalogue key (hebei_north → Hebei North). */
+export function benchmarkAreaNameEn(area: CoalBenchmarkArea): string {
+  return area
+    .split('_')
+    .map((word) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`)
+    .join(' ');
+}
+
+/** A feed-in source with a price (every kind but `none`). */
+export type PricedFeedInLabel = Exclude<FeedInSourceLabel, { readonly kind: 'none' }>;
+
+/**
+ * Where the feed-in price of surplus PV comes from: the user's, else the area's coal benchmark
+ * (china-domain.md §2.3); null when neither is known.
+ */
+export function feedInLabelOf(economics: EconomicsConfig, areaCode: string | null): PricedFeedInLabel | null {
+  if (economics.feedInYuanPerKwh !== undefined)
+    return { kind: 'economics', yuanPerKwh: economics.feedInYuanPerKwh };
+  const area = benchmarkAreaOf(areaCode);
+  if (!area) return null;
+  const entry = COAL_BENCHMARK_PRICES[area];
+  return {
+    kind: 'coalBenchmark',
+    yuanPerKwh: entry.priceYuanPerKwh,
+    area,
+    areaNameZh: entry.nameZh,
+    areaNameEn: benchmarkAreaNameEn(area),
+    verified: entry.verified,
+  };
+}
+
+/**
+ * The English phrase plans stored before labels used for a feed-in source (the web still reads it for
+ * those plans; new plans store it too, next to the label).
+ */
+export function feedInPhraseOf(label: FeedInSourceLabel): string {
+  switch (label.kind) {
+    case 'economics':
+      return 'user';
+    case 'fastPrices':
+      return 'quick-estimate prices';
+    case 'none':
+      return 'none (no PV)';
+    default:
+      return `coal benchmark ${label.areaNameZh} (燃煤发电基准价)${label.verified ? '' : ', unverified'}`;
+  }
+}
+
 /** Feed-in price of surplus PV: the user's, else the area's coal benchmark (china-domain.md §2.3). */
 export function feedInOf(
   economics: EconomicsConfig,
   areaCode: string | null,
 ): { yuanPerKwh: number; source: string } | null {
-  if (economics.feedInYuanPerKwh !== undefined)
-    return { yuanPerKwh: economics.feedInYuanPerKwh, source: 'user' };
-  const area = benchmarkAreaOf(areaCode);
-  if (!area) return null;
-  const entry = COAL_BENCHMARK_PRICES[area];
-  return {
-    yuanPerKwh: entry.priceYuanPerKwh,
-    source: `coal benchmark ${entry.nameZh} (燃煤发电基准价)${entry.verified ? '' : ', unverified'}`,
-  };
+  const label = feedInLabelOf(economics, areaCode);
+  return label ? { yuanPerKwh: label.yuanPerKwh, source: feedInPhraseOf(label) } : null;
 }

@@ -1,6 +1,7 @@
 import {
   type CalculationStarted,
   type FastPriceBody,
+  type FeedInSourceLabel,
   formatMessage,
   type Language,
   type Page,
@@ -32,12 +33,21 @@ import {
   checkSelfConsumption,
   MODEL_STEPS,
   MODEL_TIME_BASE,
+  type ResolvedLoad,
   runAssessment,
   type SelfConsumptionOutcome,
   spreadMonthlyLoad,
   storageTariff,
 } from './assessment';
-import { type ConfigKind, feedInOf, resolvePv, resolveStorageOf, type StoredConfigs } from './configs';
+import {
+  type ConfigKind,
+  feedInLabelOf,
+  feedInPhraseOf,
+  type PricedFeedInLabel,
+  resolvePv,
+  resolveStorageOf,
+  type StoredConfigs,
+} from './configs';
 import { loadHighs } from './highs';
 import { assertUnlocked, requireProjectAccess } from './project-access';
 import {
@@ -53,7 +63,13 @@ import {
 } from './projects.repository';
 import { assertPvesFeatures, type ProjectsService, projectSite } from './projects.service';
 import { calculationRuntimeFor } from './runtime';
-import { type LoadSource, type PlanWeather, type TariffSource, tariffFromFastPrices } from './sources';
+import {
+  type LoadSource,
+  type MonthlyEnergyFound,
+  type PlanWeather,
+  type TariffSource,
+  tariffFromFastPrices,
+} from './sources';
 import { planView, warningTexts } from './views';
 
 /** The job type of every assessment calculation. */
@@ -135,7 +151,7 @@ export class PlansService {
     project: ProjectRow,
     configs: StoredConfigs,
     warnings: AssessmentWarning[],
-  ): Promise<{ spec: LoadSpec; description: string; source: 'loadData' | 'monthly' | 'constant' }> {
+  ): Promise<{ spec: LoadSpec } & Required<ResolvedLoad>> {
     const cfg = configs.load;
     if (cfg.source === 'constant') {
       if (cfg.averageLoadKw === undefined) throw new AppError('ERR_PROJECT_LOAD_REQUIRED');
@@ -143,6 +159,7 @@ export class PlansService {
         spec: { kind: 'constant', kw: cfg.averageLoadKw },
         description: `constant ${cfg.averageLoadKw} kW`,
         source: 'constant',
+        label: { kind: 'constant', kw: cfg.averageLoadKw },
       };
     }
     if (cfg.source === 'auto' || cfg.source === 'loadData') {
@@ -152,12 +169,17 @@ export class PlansService {
           spec: { kind: 'series', kw: Array.from(series.kw, (v) => Math.round(v * 1e4) / 1e4) },
           description: series.description,
           source: 'loadData',
+          label: series.label,
         };
       }
       if (cfg.source === 'loadData') throw new AppError('ERR_PROJECT_LOAD_REQUIRED');
     }
-    let monthly = cfg.monthlyKwh
-      ? { monthlyKwh: cfg.monthlyKwh, description: 'monthly energy (entered)' }
+    let monthly: MonthlyEnergyFound | null = cfg.monthlyKwh
+      ? {
+          monthlyKwh: cfg.monthlyKwh,
+          description: 'monthly energy (entered)',
+          label: { kind: 'monthly', monthsGiven: cfg.monthlyKwh.length, monthsEstimated: 0 },
+        }
       : null;
     monthly ??= await this.loads.monthlyOf(String(project.id));
     if (!monthly) throw new AppError('ERR_PROJECT_LOAD_REQUIRED');
@@ -174,6 +196,7 @@ export class PlansService {
       },
       description: monthly.description,
       source: 'monthly',
+      label: monthly.label,
     };
   }
 
@@ -225,11 +248,12 @@ export class PlansService {
         warnings.push({ key: 'project.warning.noRunModel', params: {} });
       }
       const tariff = await this.resolveTariff(project, configs, principal, variant);
-      const feedIn =
-        feedInOf(configs.economics, project.area_code) ??
+      const feedIn: PricedFeedInLabel | null =
+        feedInLabelOf(configs.economics, project.area_code) ??
         (configs.fastPrice?.feedInYuanPerKwh !== undefined
-          ? { yuanPerKwh: configs.fastPrice.feedInYuanPerKwh, source: 'quick-estimate prices' }
+          ? { kind: 'fastPrices', yuanPerKwh: configs.fastPrice.feedInYuanPerKwh }
           : null);
+      const feedInLabel: FeedInSourceLabel = feedIn ?? { kind: 'none' };
       if (hasPv && !feedIn) {
         throw new AppError('ERR_PROJECT_INPUT_INVALID', {
           detail: 'feed-in price: give economics.feedInYuanPerKwh or the project area code',
@@ -248,11 +272,12 @@ export class PlansService {
           site: { ...projectSite(project), areaCode: project.area_code },
           pv,
           storage,
-          load: { source: load.source, description: load.description },
+          load: { source: load.source, description: load.description, label: load.label },
           tariff,
           transformerKva: project.transformer_kva === null ? null : Number(project.transformer_kva),
           feedInYuanPerKwh: feedIn?.yuanPerKwh ?? 0,
-          feedInSource: feedIn?.source ?? 'none (no PV)',
+          feedInSource: feedInPhraseOf(feedInLabel),
+          feedInLabel,
           economics: configs.economics,
           pves,
           ...(pves?.optimiseCapacity

@@ -1,9 +1,11 @@
 import {
   encodeWeatherSourceLabel,
+  type LoadSourceLabel,
   type PriceTableView,
   type PriceUserCategory,
   type PriceVoltageLevel,
   type ProjectPriceSource,
+  type TariffSourceLabel,
   type TouPeriodCode,
   type WeatherSourceChoice,
   type WeatherSourceLabel,
@@ -210,10 +212,12 @@ export class PriceStoreTariffSource implements TariffSource {
     let prices: TariffPrices;
     let priceMonth: string | null;
     let source: string;
+    let label: TariffSourceLabel;
     if (chosen.customSource) {
       prices = tariffPricesOf(chosen.customSource.row, null, true);
       priceMonth = chosen.customSource.month;
       source = `custom prices (${chosen.customSource.name})`;
+      label = { kind: 'custom', name: chosen.customSource.name, month: chosen.customSource.month ?? null };
     } else {
       const { table } = await this.prices.resolvePriceTable(areaCode, month);
       const row = table ? selectRow(table.rows, category, voltage) : null;
@@ -221,6 +225,14 @@ export class PriceStoreTariffSource implements TariffSource {
       prices = tariffPricesOf(row, table.fundsYuanPerKwh, table.fundsIncludedInEnergyPrices);
       priceMonth = table.month;
       source = `${table.sourceTitle} (${table.month}; ${row.userCategory} ${row.voltageLevel})`;
+      label = {
+        kind: 'priceStore',
+        areaCode,
+        title: table.sourceTitle,
+        month: table.month,
+        userCategory: row.userCategory,
+        voltageLevel: row.voltageLevel,
+      };
     }
     let months: TouPeriod[][];
     let overrides: TouOverride[] = [];
@@ -233,15 +245,28 @@ export class PriceStoreTariffSource implements TariffSource {
       months = schedule.months.map((day) => [...day]);
       overrides = overridesForYear(schedule.overrides ?? [], MODEL_YEAR);
       source += `; TOU ${tou.source_title} (${tou.effective_month})`;
+      label = { ...label, tou: { title: tou.source_title, effectiveMonth: tou.effective_month } };
       if (overrides.length > 0)
         source += `; calendar rules on ${MODEL_YEAR}: ${overrides.map((rule) => rule.label).join(' | ')}`;
     }
+    const holidayCalendar = overrides.length > 0 ? holidayCalendarOf(MODEL_YEAR) : null;
+    if (holidayCalendar) {
+      label = {
+        ...label,
+        calendarRules: {
+          year: MODEL_YEAR,
+          rules: overrides.map((rule) => rule.label),
+          holidayDocuments: holidayCalendar.map((entry) => entry.document),
+        },
+      };
+    }
     const tariff: ResolvedTariff = {
       schedule: months,
-      ...(overrides.length > 0 ? { overrides, holidayCalendar: holidayCalendarOf(MODEL_YEAR) } : {}),
+      ...(holidayCalendar ? { overrides, holidayCalendar } : {}),
       prices,
       basicCharge: basicChargeOf(prices, project),
       source,
+      label,
     };
     const engine = engineTariffOf(tariff);
     expandTariff(engine.schedule, engine.prices, MODEL_TIME_BASE, engine.holidayCalendar);
@@ -281,6 +306,7 @@ export function tariffFromFastPrices(
     prices,
     basicCharge: saved.demandYuanPerKwMonth ? { basis: 'max_demand' } : { basis: 'none' },
     source,
+    label: { kind: 'fastPrices' },
   };
 }
 
@@ -292,12 +318,16 @@ export interface LoadSeriesFound {
   /** kW per model hour (MODEL_STEPS values). */
   readonly kw: Float64Array;
   readonly description: string;
+  /** The description as a label the reader's language can say (contract `loadSourceText`). */
+  readonly label: LoadSourceLabel;
 }
 
 export interface MonthlyEnergyFound {
   /** 12 monthly energies, kWh, January first. */
   readonly monthlyKwh: number[];
   readonly description: string;
+  /** The description as a label the reader's language can say (contract `loadSourceText`). */
+  readonly label: LoadSourceLabel;
 }
 
 /** The project's consumption from the load module: an interval series, or monthly energies. */
@@ -396,6 +426,13 @@ export class LoadModuleSource implements LoadSource {
     return {
       kw: folded.kw,
       description: `load data (${row.source}, from ${row.start_local}, ${row.step_minutes}-min, ${folded.coveredHours} of ${MODEL_STEPS} hours measured)`,
+      label: {
+        kind: row.source === 'synthetic' ? 'synthetic' : 'loadData',
+        startLocal: row.start_local,
+        stepMinutes: row.step_minutes,
+        coveredHours: folded.coveredHours,
+        totalHours: MODEL_STEPS,
+      },
     };
   }
 
@@ -421,8 +458,16 @@ export class LoadModuleSource implements LoadSource {
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
-/** Twelve months from the months known: a missing month takes the mean daily energy of the known ones. */
-export function monthlyFromPartial(byMonth: ReadonlyMap<number, number>, what: string): MonthlyEnergyFound {
+/**
+ * Twelve months from the months known: a missing month takes the mean daily energy of the known ones.
+ * @param what the English phrase of where they came from (the description's start)
+ * @param kind the label's kind: entered with the load config, or from the bills / electricity file
+ */
+export function monthlyFromPartial(
+  byMonth: ReadonlyMap<number, number>,
+  what: string,
+  kind: 'monthly' | 'bills' = 'bills',
+): MonthlyEnergyFound {
   let kwh = 0;
   let days = 0;
   for (const [month, value] of byMonth) {
@@ -438,5 +483,6 @@ export function monthlyFromPartial(byMonth: ReadonlyMap<number, number>, what: s
       missing > 0
         ? `${what}: ${byMonth.size} months given, ${missing} estimated from their daily mean`
         : what,
+    label: { kind, monthsGiven: byMonth.size, monthsEstimated: missing },
   };
 }

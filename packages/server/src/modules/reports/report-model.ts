@@ -1,4 +1,17 @@
-import { type Language, type PlanView, type ProjectView, weatherSourceText } from '@pvplan/contract';
+import {
+  feedInSourceText,
+  formatMessage,
+  isMessageKey,
+  type Language,
+  loadSourceText,
+  type PlanView,
+  type ProjectView,
+  readFeedInSourceLabel,
+  readLoadSourceLabel,
+  readTariffSourceLabel,
+  tariffSourceText,
+  weatherSourceText,
+} from '@pvplan/contract';
 import type { AssessmentSummary } from '../projects/assessment';
 import type { ChartSpec } from './charts';
 import { type ReportText, reportText, reportTitle } from './report-text';
@@ -67,6 +80,31 @@ export function formatPercent(fraction: number | null | undefined, decimals = 2)
 
 const wan = (yuan: number) => yuan / 10_000;
 
+/** A price-store key (user category, voltage level) in the reader's language; as stored when unknown. */
+function priceKeyText(language: Language, prefix: 'price.category' | 'price.voltage', value: string | null) {
+  if (value === null) return '—';
+  const key = `${prefix}.${value}`;
+  return isMessageKey(key) ? formatMessage(language, key) : value;
+}
+
+/**
+ * Where the plan's load, tariff and feed-in price came from, in the reader's language (the labels of
+ * the summary, contract calculation-sources.ts); a plan stored before the labels shows its phrases.
+ */
+export function sourceTexts(
+  language: Language,
+  summary: AssessmentSummary,
+): { load: string; tariff: string; feedIn: string } {
+  const load = readLoadSourceLabel(summary.load.label);
+  const tariff = readTariffSourceLabel(summary.tariff.label);
+  const feedIn = readFeedInSourceLabel(summary.economics.feedInLabel);
+  return {
+    load: load ? loadSourceText(language, load) : summary.load.source,
+    tariff: tariff ? tariffSourceText(language, tariff) : summary.tariff.source,
+    feedIn: feedIn ? feedInSourceText(language, feedIn) : summary.economics.feedInSource,
+  };
+}
+
 function withUnit(value: string, unit: string): string {
   return value === '—' ? value : `${value} ${unit}`;
 }
@@ -110,8 +148,8 @@ export function buildReportModel(
           : `${formatNumber(project.latitudeDeg, 4)}°, ${formatNumber(project.longitudeDeg, 4)}°`,
     },
     { label: t.areaCode, value: project.areaCode ?? '—' },
-    { label: t.userCategory, value: project.userCategory ?? '—' },
-    { label: t.voltageLevel, value: project.voltageLevel ?? '—' },
+    { label: t.userCategory, value: priceKeyText(language, 'price.category', project.userCategory) },
+    { label: t.voltageLevel, value: priceKeyText(language, 'price.voltage', project.voltageLevel) },
     { label: t.transformerKva, value: withUnit(formatNumber(project.transformerKva), 'kVA') },
   ];
   const headline: KeyValue[] = [];
@@ -147,29 +185,30 @@ export function buildReportModel(
     },
   );
   if (ind.lcoeYuanPerKwh !== null)
-    headline.push({ label: t.lcoe, value: `${formatNumber(ind.lcoeYuanPerKwh, 4)} yuan/kWh` });
+    headline.push({ label: t.lcoe, value: `${formatNumber(ind.lcoeYuanPerKwh, 4)} ${t.yuanPerKwh}` });
   if (ind.lcosYuanPerKwh !== null)
-    headline.push({ label: t.lcos, value: `${formatNumber(ind.lcosYuanPerKwh, 4)} yuan/kWh` });
+    headline.push({ label: t.lcos, value: `${formatNumber(ind.lcosYuanPerKwh, 4)} ${t.yuanPerKwh}` });
 
+  const sources = sourceTexts(language, summary);
   const assumptions: KeyValue[] = [
     { label: t.weatherSource, value: weatherSourceText(language, summary.weather.source) },
     { label: t.ghi, value: withUnit(formatNumber(summary.weather.ghiKwhM2, 1), 'kWh/m²') },
-    { label: t.loadSource, value: summary.load.source },
+    { label: t.loadSource, value: sources.load },
     { label: t.annualLoad, value: `${formatNumber(summary.load.annualKwh)} kWh` },
     { label: t.peakLoad, value: `${formatNumber(summary.load.peakKw, 1)} kW` },
-    { label: t.tariffSource, value: summary.tariff.source },
+    { label: t.tariffSource, value: sources.tariff },
     {
       label: t.averagePrice,
-      value: withUnit(formatNumber(summary.tariff.averagePriceYuanPerKwh, 4), 'yuan/kWh'),
+      value: withUnit(formatNumber(summary.tariff.averagePriceYuanPerKwh, 4), t.yuanPerKwh),
     },
-    { label: t.baselineBill, value: `${formatNumber(summary.tariff.baselineBill.totalYuan)} yuan` },
+    { label: t.baselineBill, value: `${formatNumber(summary.tariff.baselineBill.totalYuan)} ${t.yuan}` },
   ];
   if (summary.pv) {
     const pv = summary.pv;
     assumptions.push(
       {
         label: t.feedInPrice,
-        value: `${formatNumber(summary.economics.feedInYuanPerKwh, 4)} yuan/kWh (${summary.economics.feedInSource})`,
+        value: `${formatNumber(summary.economics.feedInYuanPerKwh, 4)} ${t.yuanPerKwh}${language === 'en' ? ` (${sources.feedIn})` : `（${sources.feedIn}）`}`,
       },
       { label: t.tiltAzimuth, value: `${formatNumber(pv.tiltDeg, 1)}° / ${formatNumber(pv.azimuthDeg, 1)}°` },
       { label: t.specificYield, value: `${formatNumber(pv.specificYieldKwhPerKwp, 0)} ${t.hours}` },

@@ -94,6 +94,8 @@ const zh = {
   years: '年',
   hours: '小时',
   wanYuan: '万元',
+  yuan: '元',
+  yuanPerKwh: '元/kWh',
   page: '第 {page} 页',
   strategy: {
     oneChargeOneDischarge: '一充一放',
@@ -200,6 +202,8 @@ const en: ReportText = {
   years: 'years',
   hours: 'h',
   wanYuan: '10k yuan',
+  yuan: 'yuan',
+  yuanPerKwh: 'yuan/kWh',
   page: 'Page {page}',
   strategy: {
     oneChargeOneDischarge: 'one charge, one discharge a day',

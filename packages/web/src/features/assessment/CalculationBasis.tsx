@@ -18,7 +18,8 @@ import { useUiLanguage } from './storageProducts';
 export function CalculationBasis({ summary }: { readonly summary: ResultSummary }) {
   const { t } = useTranslation();
   const language = useUiLanguage();
-  const feedInSource = (summary as SourcedSummary).economics.feedInSource;
+  const sourced = summary as SourcedSummary;
+  const feedInSource = sourced.economics.feedInSource;
   const perKwh = (v: number | null) =>
     v === null ? '-' : `${numberText(v, 4)} ${t('assessment.unit.yuanPerKwh')}`;
   return (
@@ -42,14 +43,16 @@ export function CalculationBasis({ summary }: { readonly summary: ResultSummary 
         </Descriptions.Item>
       ) : null}
       <Descriptions.Item label={t('assessment.detail.loadSource')}>
-        <span data-testid="assessment-basis-load">{loadSourceText(t, summary.load.source)}</span>
+        <span data-testid="assessment-basis-load">
+          {loadSourceText(t, summary.load.source, sourced.load.label)}
+        </span>
       </Descriptions.Item>
       <Descriptions.Item label={t('assessment.detail.annualLoad')}>
         {`${numberText(summary.load.annualKwh, 0)} ${t('assessment.unit.kwh')}`}
       </Descriptions.Item>
       <Descriptions.Item label={t('assessment.detail.tariffSource')}>
         <span data-testid="assessment-basis-tariff">
-          {tariffSourceText(t, language, summary.tariff.source)}
+          {tariffSourceText(t, language, summary.tariff.source, sourced.tariff.label)}
         </span>
       </Descriptions.Item>
       <Descriptions.Item label={t('assessment.detail.averagePrice')}>
@@ -62,7 +65,9 @@ export function CalculationBasis({ summary }: { readonly summary: ResultSummary 
       ) : null}
       {summary.pv && feedInSource ? (
         <Descriptions.Item label={t('assessment.basis.feedInSource')}>
-          <span data-testid="assessment-basis-feed-in">{feedInSourceText(t, language, feedInSource)}</span>
+          <span data-testid="assessment-basis-feed-in">
+            {feedInSourceText(t, language, feedInSource, sourced.economics.feedInLabel)}
+          </span>
         </Descriptions.Item>
       ) : null}
     </Descriptions>

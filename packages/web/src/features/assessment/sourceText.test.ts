@@ -1,7 +1,13 @@
 import {
+  feedInSourceText as contractFeedInText,
+  loadSourceText as contractLoadText,
+  tariffSourceText as contractTariffText,
   encodeWeatherSourceLabel,
+  type FeedInSourceLabel,
   formatMessage,
   isMessageKey,
+  type LoadSourceLabel,
+  type TariffSourceLabel,
   type WeatherSourceLabel,
   weatherSourceText,
 } from '@pvplan/contract';
@@ -32,9 +38,9 @@ await i18n.init({
 const zh = i18n.getFixedT('zh-CN');
 const en = i18n.getFixedT('en');
 
-// The inputs are the phrases the server stores, written as its templates make them (server
-// modules/projects/plans.service.ts, sources.ts, configs.ts); the expected texts are the locale
-// strings filled in by hand.
+// Plans made before the labels: the inputs are the phrases the server stores, written as its
+// templates make them (server modules/projects/plans.service.ts, sources.ts, configs.ts); the
+// expected texts are the locale strings filled in by hand.
 describe('load source', () => {
   it('says the constant, entered and file-based monthly loads in both languages', () => {
     expect(loadSourceText(zh, 'constant 300 kW')).toBe('恒定负荷 300 kW');
@@ -141,6 +147,110 @@ describe('feed-in source', () => {
     );
     expect(feedInSourceText(zh, 'zh-CN', 'none (no PV)')).toBe('无（不含光伏）');
     expect(feedInSourceText(zh, 'zh-CN', 'other')).toBe('other');
+  });
+});
+
+describe('source labels (plans made since the labels)', () => {
+  const loads: LoadSourceLabel[] = [
+    { kind: 'constant', kw: 300 },
+    { kind: 'constant', kw: 12.5 },
+    { kind: 'monthly', monthsGiven: 12, monthsEstimated: 0 },
+    { kind: 'monthly', monthsGiven: 11, monthsEstimated: 1 },
+    { kind: 'bills', monthsGiven: 12, monthsEstimated: 0 },
+    { kind: 'bills', monthsGiven: 2, monthsEstimated: 10 },
+    {
+      kind: 'loadData',
+      startLocal: '2025-01-01T00:00',
+      stepMinutes: 15,
+      coveredHours: 8016,
+      totalHours: 8760,
+    },
+    {
+      kind: 'synthetic',
+      startLocal: '2025-01-01 00:00',
+      stepMinutes: 15,
+      coveredHours: 8760,
+      totalHours: 8760,
+    },
+  ];
+  const table: TariffSourceLabel = {
+    kind: 'priceStore',
+    areaCode: '420100',
+    title: '国网湖北省电力有限公司代理购电工商业用户电价表（2026年1月）',
+    month: '2026-01',
+    userCategory: 'large_industry',
+    voltageLevel: 'kv1_10',
+  };
+  const tou = { title: '鄂发改价管〔2024〕77号', effectiveMonth: '2026-01' };
+  const rules = {
+    year: 2023,
+    rules: ['春节深谷', '高温天尖峰'],
+    holidayDocuments: ['国办发明电〔2022〕16号'],
+  };
+  const tariffs: TariffSourceLabel[] = [
+    table,
+    { ...table, tou },
+    { ...table, tou, calendarRules: rules },
+    { ...table, userCategory: 'general_ci', voltageLevel: 'kv35' },
+    { ...table, voltageLevel: 'kv500' },
+    { kind: 'custom', name: '我的电价', month: '2025-07', tou },
+    { kind: 'custom', name: '我的电价', month: null },
+    { kind: 'fastPrices' },
+  ];
+  const hubei: FeedInSourceLabel = {
+    kind: 'coalBenchmark',
+    yuanPerKwh: 0.4161,
+    area: 'hubei',
+    areaNameZh: '湖北',
+    areaNameEn: 'Hubei',
+    verified: true,
+  };
+  const feedIns: FeedInSourceLabel[] = [
+    hubei,
+    { ...hubei, area: 'tibet', areaNameZh: '西藏', areaNameEn: 'Tibet', verified: false },
+    { kind: 'economics', yuanPerKwh: 0.3 },
+    { kind: 'fastPrices', yuanPerKwh: 0.35 },
+    { kind: 'none' },
+  ];
+
+  it('says every kind of label as the contract does, in both languages', () => {
+    for (const label of loads) {
+      expect(loadSourceText(zh, 'ignored', label)).toBe(contractLoadText('zh-CN', label));
+      expect(loadSourceText(en, 'ignored', label)).toBe(contractLoadText('en', label));
+    }
+    for (const label of tariffs) {
+      expect(tariffSourceText(zh, 'zh-CN', 'ignored', label)).toBe(contractTariffText('zh-CN', label));
+      expect(tariffSourceText(en, 'en', 'ignored', label)).toBe(contractTariffText('en', label));
+    }
+    for (const label of feedIns) {
+      expect(feedInSourceText(zh, 'zh-CN', 'ignored', label)).toBe(contractFeedInText('zh-CN', label));
+      expect(feedInSourceText(en, 'en', 'ignored', label)).toBe(contractFeedInText('en', label));
+    }
+  });
+
+  it('says a label in Chinese where the phrase beside it is English', () => {
+    expect(loadSourceText(zh, 'constant 300 kW', { kind: 'constant', kw: 300 })).toBe('恒定负荷 300 kW');
+    expect(loadSourceText(zh, 'whatever', { kind: 'bills', monthsGiven: 2, monthsEstimated: 10 })).toBe(
+      '电费单/用电量文件中的月度用电量：提供了2个月，其余10个月按已知月份的日均电量估算',
+    );
+    expect(tariffSourceText(zh, 'zh-CN', 'whatever', { ...table, tou, calendarRules: rules })).toBe(
+      '国网湖北省电力有限公司代理购电工商业用户电价表（2026年1月）（2026-01，大工业（两部制），1-10（20）千伏）；分时时段：鄂发改价管〔2024〕77号（2026-01起执行）；2023年的日历规则：春节深谷、高温天尖峰',
+    );
+    expect(feedInSourceText(zh, 'zh-CN', 'coal benchmark 湖北 (燃煤发电基准价)', hubei)).toBe(
+      '湖北燃煤发电基准价',
+    );
+    expect(feedInSourceText(en, 'en', 'x', { ...hubei, areaNameEn: 'Hebei North', areaNameZh: '冀北' })).toBe(
+      'Coal-fired benchmark price of Hebei North',
+    );
+  });
+
+  it('falls back to the phrase when the label is absent or not a label', () => {
+    expect(loadSourceText(en, 'constant 300 kW', undefined)).toBe('Constant load of 300 kW');
+    expect(loadSourceText(en, 'constant 300 kW', { kind: 'constant' })).toBe('Constant load of 300 kW');
+    expect(tariffSourceText(zh, 'zh-CN', 'custom prices (我的电价)', { kind: 'priceStore' })).toBe(
+      '自定义电价（我的电价）',
+    );
+    expect(feedInSourceText(zh, 'zh-CN', 'user', { kind: 'somethingNew' })).toBe('用户填写');
   });
 });
 

@@ -1,8 +1,15 @@
 import {
+  type FeedInSourceLabel,
   type Language,
+  type LoadSourceLabel,
   PRICE_USER_CATEGORIES,
   PRICE_VOLTAGE_LEVELS,
   parseWeatherSourceLabel,
+  readFeedInSourceLabel,
+  readLoadSourceLabel,
+  readTariffSourceLabel,
+  sourceLocalTimeText,
+  type TariffSourceLabel,
   type WeatherSourceLabel,
 } from '@pvplan/contract';
 import { COAL_BENCHMARK_PRICES } from '@pvplan/engine';
@@ -12,14 +19,16 @@ import type { ResultSummary } from '../../api/assessmentResults';
 import type { MessageKey } from '../../locales/resources';
 
 /*
- * The sources a stored plan names (server AssessmentSummary: weather.source, load.source,
- * tariff.source, economics.feedInSource, warnings) in the reader's language. The weather source is a
- * structured label (contract WeatherSourceLabel); warnings are contract message keys with parameters,
- * said through web keys with the contract's texts (sourceText.test.ts holds them equal); the
- * load, tariff and feed-in sources are the server's fixed English phrases (server
- * modules/projects/plans.service.ts resolveLoad / resolveTariff, sources.ts PriceStoreTariffSource /
- * LoadModuleSource / monthlyFromPartial, configs.ts feedInOf), recognised here and said again through
- * the i18n keys; a phrase not recognised is shown as stored.
+ * The sources a stored plan names (server AssessmentSummary: weather.source, load.source / label,
+ * tariff.source / label, economics.feedInSource / feedInLabel, warnings) in the reader's language.
+ * The weather source is a structured label (contract WeatherSourceLabel); so are the load, tariff
+ * and feed-in sources of plans made since issue 7 (contract calculation-sources.ts: LoadSourceLabel,
+ * TariffSourceLabel, FeedInSourceLabel). Labels and warnings (contract message keys with parameters)
+ * are said through web keys with the contract's texts (sourceText.test.ts holds them equal), so the
+ * contract's message catalogue stays out of the web bundle. Older plans have only the server's fixed
+ * English phrases (server modules/projects/plans.service.ts resolveLoad / resolveTariff, sources.ts
+ * PriceStoreTariffSource / LoadModuleSource / monthlyFromPartial, configs.ts feedInOf), recognised
+ * here and said again through the i18n keys; a phrase not recognised is shown as stored.
  */
 
 /** A warning as the plan stores it: a contract message key and its parameters. */
@@ -28,10 +37,15 @@ export interface StoredWarning {
   readonly params: Readonly<Record<string, string | number>>;
 }
 
-/** Parts of the stored summary the result types of api/assessmentResults.ts do not declare. */
+/**
+ * Parts of the stored summary the result types of api/assessmentResults.ts do not declare. The labels
+ * are absent in plans made before them; they are read (checked) with the contract's readers.
+ */
 export interface SummarySourceParts {
   readonly warnings?: readonly StoredWarning[];
-  readonly economics: { readonly feedInSource?: string };
+  readonly load: { readonly label?: unknown };
+  readonly tariff: { readonly label?: unknown };
+  readonly economics: { readonly feedInSource?: string; readonly feedInLabel?: unknown };
 }
 
 export type SourcedSummary = ResultSummary & SummarySourceParts;
@@ -57,8 +71,48 @@ function localTimeText(value: string): string {
   return time.isValid() ? time.format('YYYY-MM-DD HH:mm') : value;
 }
 
-/** The load a plan was calculated with (summary.load.source) in the UI language. */
-export function loadSourceText(t: TFunction, source: string): string {
+/** A load label in the UI language (contract `loadSourceText` says the same). */
+function loadLabelText(t: TFunction, label: LoadSourceLabel): string {
+  switch (label.kind) {
+    case 'constant':
+      return t('assessment.source.load.constant', { kw: label.kw });
+    case 'monthly':
+    case 'bills': {
+      const what = t(
+        label.kind === 'monthly'
+          ? 'assessment.source.load.monthlyEntered'
+          : 'assessment.source.load.monthlyFiles',
+      );
+      return label.monthsEstimated > 0
+        ? t('assessment.source.load.monthlyPartial', {
+            what,
+            given: label.monthsGiven,
+            missing: label.monthsEstimated,
+          })
+        : what;
+    }
+    default:
+      return t('assessment.source.load.series', {
+        kind: t(
+          label.kind === 'synthetic'
+            ? 'assessment.source.load.kind.synthetic'
+            : 'assessment.source.load.kind.meter',
+        ),
+        start: sourceLocalTimeText(label.startLocal),
+        step: label.stepMinutes,
+        covered: label.coveredHours,
+        total: label.totalHours,
+      });
+  }
+}
+
+/**
+ * The load a plan was calculated with in the UI language: its label (summary.load.label) when the
+ * plan has one, else its phrase (summary.load.source).
+ */
+export function loadSourceText(t: TFunction, source: string, label?: unknown): string {
+  const read = readLoadSourceLabel(label);
+  if (read) return loadLabelText(t, read);
   const constant = CONSTANT.exec(source);
   if (constant?.[1] !== undefined && Number.isFinite(Number(constant[1]))) {
     return t('assessment.source.load.constant', { kw: Number(constant[1]) });
@@ -138,12 +192,50 @@ function pricesAndTouText(t: TFunction, source: string): string | null {
   return t('assessment.source.tariff.withTou', { prices, title: tou[1] ?? '', month: tou[2] ?? '' });
 }
 
+/** A tariff label in the UI language (contract `tariffSourceText` says the same). */
+function tariffLabelText(t: TFunction, language: Language, label: TariffSourceLabel): string {
+  let text: string;
+  switch (label.kind) {
+    case 'priceStore':
+      text = t('assessment.source.tariff.table', {
+        title: label.title,
+        month: label.month,
+        category: categoryText(t, label.userCategory),
+        voltage: voltageText(t, label.voltageLevel),
+      });
+      break;
+    case 'custom':
+      text = t('assessment.source.tariff.custom', { name: label.name });
+      break;
+    default:
+      text = t('assessment.source.tariff.fast');
+  }
+  if (label.tou) {
+    text = t('assessment.source.tariff.withTou', {
+      prices: text,
+      title: label.tou.title,
+      month: label.tou.effectiveMonth,
+    });
+  }
+  if (label.calendarRules) {
+    text = t('assessment.source.tariff.calendarRules', {
+      tariff: text,
+      year: label.calendarRules.year,
+      rules: label.calendarRules.rules.join(language === 'en' ? '; ' : '、'),
+    });
+  }
+  return text;
+}
+
 /**
- * The prices and TOU periods a plan was calculated with (summary.tariff.source) in the UI language:
- * the price table or custom prices, the area's TOU periods, and the calendar rules (holidays, hot
- * days) of the model year.
+ * The prices and TOU periods a plan was calculated with in the UI language: the price table or
+ * custom prices, the area's TOU periods, and the calendar rules (holidays, hot days) of the model
+ * year; from the label (summary.tariff.label) when the plan has one, else its phrase
+ * (summary.tariff.source).
  */
-export function tariffSourceText(t: TFunction, language: Language, source: string): string {
+export function tariffSourceText(t: TFunction, language: Language, source: string, label?: unknown): string {
+  const read = readTariffSourceLabel(label);
+  if (read) return tariffLabelText(t, language, read);
   const calendar = CALENDAR_RULES.exec(source);
   const base = calendar ? source.slice(0, calendar.index) : source;
   const text = pricesAndTouText(t, base);
@@ -172,8 +264,31 @@ function areaNameEn(nameZh: string): string {
     .join(' ');
 }
 
-/** Where the feed-in price of a plan came from (summary.economics.feedInSource) in the UI language. */
-export function feedInSourceText(t: TFunction, language: Language, source: string): string {
+/** A feed-in label in the UI language (contract `feedInSourceText` says the same). */
+function feedInLabelText(t: TFunction, language: Language, label: FeedInSourceLabel): string {
+  switch (label.kind) {
+    case 'economics':
+      return t('assessment.source.feedIn.user');
+    case 'fastPrices':
+      return t('assessment.source.feedIn.fast');
+    case 'none':
+      return t('assessment.source.feedIn.none');
+    default: {
+      const text = t('assessment.source.feedIn.coal', {
+        area: language === 'en' ? label.areaNameEn : label.areaNameZh,
+      });
+      return label.verified ? text : t('assessment.source.feedIn.unverified', { source: text });
+    }
+  }
+}
+
+/**
+ * Where the feed-in price of a plan came from in the UI language: its label
+ * (summary.economics.feedInLabel) when the plan has one, else its phrase (economics.feedInSource).
+ */
+export function feedInSourceText(t: TFunction, language: Language, source: string, label?: unknown): string {
+  const read = readFeedInSourceLabel(label);
+  if (read) return feedInLabelText(t, language, read);
   if (source === 'user') return t('assessment.source.feedIn.user');
   if (source === 'quick-estimate prices') return t('assessment.source.feedIn.fast');
   if (source === 'none (no PV)') return t('assessment.source.feedIn.none');

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ResultSummary } from '../../../../api/assessmentResults';
 import { EChart } from '../../../../components/EChart';
 import { loadSourceText, numberText, tariffSourceText, useUiLanguage } from '../../../../features/assessment';
+import type { SourcedSummary } from '../../../../features/assessment/sourceText';
 import { LoadStatisticsPanel, useNetLoadOverview } from '../../../../features/load';
 import { loadProfileOption } from '../detailCharts';
 
@@ -40,7 +41,7 @@ export function LoadTab({
             <Col xs={24} xl={8}>
               <Descriptions size="small" bordered column={1} styles={{ label: { whiteSpace: 'nowrap' } }}>
                 <Descriptions.Item label={t('assessment.detail.loadSource')}>
-                  {loadSourceText(t, summary.load.source)}
+                  {loadSourceText(t, summary.load.source, (summary as SourcedSummary).load.label)}
                 </Descriptions.Item>
                 <Descriptions.Item label={t('assessment.detail.annualLoad')}>
                   {`${numberText(summary.load.annualKwh, 0)} ${t('assessment.unit.kwh')}`}
@@ -49,7 +50,12 @@ export function LoadTab({
                   {`${numberText(summary.load.peakKw, 1)} ${t('assessment.unit.kw')}`}
                 </Descriptions.Item>
                 <Descriptions.Item label={t('assessment.detail.tariffSource')}>
-                  {tariffSourceText(t, language, summary.tariff.source)}
+                  {tariffSourceText(
+                    t,
+                    language,
+                    summary.tariff.source,
+                    (summary as SourcedSummary).tariff.label,
+                  )}
                 </Descriptions.Item>
                 <Descriptions.Item label={t('assessment.detail.averagePrice')}>
                   {`${numberText(summary.tariff.averagePriceYuanPerKwh, 4) ?? '-'} ${t('assessment.unit.yuanPerKwh')}`}
