@@ -4,13 +4,15 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type E2eApp, type E2ePage, loginWithPassword, openPage, startE2eApp } from './support/app';
+import { assessmentApi, CABINET_PRODUCT, tokenOf } from './support/assessmentApi';
 
 /**
  * The new-assessment flow for every variant (issue 7 "Screens"): a member (demo 13800000002, tier 1)
  * creates a storage assessment, a PV+storage assessment (with the member-only settlement comparison)
  * and a quick storage estimate; each calculation runs to the end and lands on its result page with
- * the plan the start call returned. And a 15-minute load file uploaded in the electricity step shows
- * the load statistics.
+ * the plan the start call returned; the PV+storage result's edit action opens the flow on the project,
+ * and a saved quick estimate reopens from the list on its prices and load and calculates a new plan.
+ * And a 15-minute load file uploaded in the electricity step shows the load statistics.
  */
 
 let app: E2eApp;
@@ -56,16 +58,27 @@ async function fillMonths(page: Page) {
   }
 }
 
+/** An element on screen: the shell keeps visited views alive (hidden) with the same test ids. */
+const byId = (page: Page, testId: string) => page.getByTestId(testId).filter({ visible: true });
+
 /** Clicks calculate and checks the landing: the variant's page with the started plan. */
-async function calculateAndLand(page: Page, startPath: string, resultPage: RegExp) {
+async function calculateAndLand(
+  page: Page,
+  startPath: string,
+  resultPage: RegExp,
+): Promise<{ projId: string; planId: number; hisId: number }> {
   const started = page.waitForResponse((response) => response.url().includes(startPath));
   await page.getByTestId('assessment-calculate').click();
-  const answer = (await (await started).json()) as { code: number; data: { projId: string; planId: number } };
+  const answer = (await (await started).json()) as {
+    code: number;
+    data: { projId: string; planId: number; hisId: number };
+  };
   expect(answer.code).toBe(200);
   await page.waitForURL(resultPage, { timeout: CALCULATION_MS });
   const url = new URL(page.url().replace('#/', ''));
   expect(url.searchParams.get('projId')).toBe(answer.data.projId);
   expect(Number(url.searchParams.get('planId'))).toBe(answer.data.planId);
+  return answer.data;
 }
 
 describe('new assessment of every variant', () => {
@@ -126,7 +139,14 @@ describe('new assessment of every variant', () => {
       };
       expect(savedBody.code).toBe(200);
       expect(savedBody.data.pves.compareSettlement).toBe(true);
-      await landing;
+      const { projId } = await landing;
+
+      // The result's edit action opens the flow on the project (the PV+storage steps, no variant).
+      await byId(page, 'assessment-result-edit').click();
+      await page.waitForURL(new RegExp(`tools/auxiliaryDecision\\?projId=${projId}`));
+      await page.getByTestId('assessment-reopen-notice').waitFor({ state: 'visible', timeout: 20_000 });
+      await expect.poll(() => page.getByTestId('assessment-projName').inputValue()).toBe('E2E 武汉光储');
+      expect(await page.getByTestId('assessment-variant').count()).toBe(0);
       expect(view.consoleErrors).toEqual([]);
     },
     CALCULATION_MS + 30_000,
@@ -151,6 +171,70 @@ describe('new assessment of every variant', () => {
       const landing = calculateAndLand(page, '/fast/startCalculation', /storedEnergyResult\?projId=/);
       expect(((await (await prices).json()) as { code: number }).code).toBe(200);
       await landing;
+      expect(view.consoleErrors).toEqual([]);
+    },
+    CALCULATION_MS + 30_000,
+  );
+
+  it(
+    'quick storage estimate reopened from the list: saved prices and load shown, recalculated as a new plan',
+    async () => {
+      const { page } = view;
+      const api = assessmentApi(app, await tokenOf(page));
+      // Saved through the API with prices no published tariff has: valley 00:00–08:00, peak 08:00–12:00.
+      const projId = await api.createProject('E2E 快算重开', 'fast');
+      const daySlots = Array.from({ length: 48 }, (_, slot) => (slot < 16 ? 3 : slot < 24 ? 1 : 2));
+      await api.call('/fast/savePrice', { projId, peak: 1.1234, flat: 0.6789, valley: 0.2345, daySlots });
+      const firstPlanId = await api.run('/fast/startCalculation', {
+        projId,
+        averageLoadKw: 321,
+        es: { productId: CABINET_PRODUCT, units: 3 },
+        economics: { discountRate: 0.075 },
+      });
+
+      await page.goto(`${app.baseUrl}/isolarbp/#/tools/auxiliaryDecision`);
+      const areaPrices = page.waitForResponse((response) => response.url().includes('/getAreaPriceInfo'));
+      await page.getByTestId(`assessment-edit-${projId}`).click();
+      await page.getByTestId('assessment-reopen-notice').waitFor({ state: 'visible', timeout: 20_000 });
+      await expect.poll(() => page.getByTestId('assessment-projName').inputValue()).toBe('E2E 快算重开');
+      // The saved prices, not the Hubei tariff's (filled in for a new estimate of the city), once
+      // the city's prices have arrived.
+      await areaPrices;
+      await page.getByTestId('fast-prices-saved').waitFor({ state: 'visible' });
+      await expect.poll(() => page.getByTestId('fast-price-flat').inputValue()).toBe('0.6789');
+      expect(await page.getByTestId('fast-price-peak').inputValue()).toBe('1.1234');
+      expect(await page.getByTestId('fast-price-valley').inputValue()).toBe('0.2345');
+      await page.getByTestId('assessment-next').click();
+      expect(await page.getByTestId('fast-average-load').inputValue()).toBe('321');
+      await page.getByTestId('flow-storage-recommendation').waitFor({ state: 'visible' });
+      await page.getByTestId('assessment-next').click();
+
+      const prices = page.waitForRequest((request) => request.url().includes('/fast/savePrice'));
+      const calculation = page.waitForRequest((request) => request.url().includes('/fast/startCalculation'));
+      const next = await calculateAndLand(page, '/fast/startCalculation', /storedEnergyResult\?projId=/);
+      const priceBody = (await prices).postDataJSON() as {
+        flat: number;
+        peak: number;
+        monthSlots: number[][];
+      };
+      expect(priceBody).toMatchObject({ projId, flat: 0.6789, peak: 1.1234, valley: 0.2345 });
+      expect(priceBody.monthSlots[0]).toEqual(daySlots);
+      expect((await calculation).postDataJSON()).toMatchObject({ projId, averageLoadKw: 321 });
+      expect(next.projId).toBe(projId);
+      expect(next.planId).not.toBe(firstPlanId);
+
+      // The result's edit action: offered, and disabled with the reason once the project is locked.
+      const edit = byId(page, 'assessment-result-edit');
+      await edit.waitFor({ state: 'visible', timeout: 20_000 });
+      expect(await edit.isEnabled()).toBe(true);
+      await api.call('/early/lockedHistoryPlan', { projId, hisId: next.hisId });
+      await page.reload();
+      await byId(page, 'assessment-unlock').waitFor({ state: 'visible', timeout: 20_000 });
+      expect(await edit.isDisabled()).toBe(true);
+      await edit.hover();
+      await expect
+        .poll(() => page.locator('.ant-tooltip').filter({ visible: true }).textContent())
+        .toContain('项目已锁定');
       expect(view.consoleErrors).toEqual([]);
     },
     CALCULATION_MS + 30_000,

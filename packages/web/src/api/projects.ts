@@ -5,6 +5,7 @@ import {
   type EconomicsConfig,
   ESTIMATE_TOOLS,
   type EsConfig,
+  type FastPriceBody,
   type LoadConfig,
   type ModifyProjBody,
   type Page,
@@ -229,6 +230,14 @@ export interface FastPriceInput {
 /** POST fast/savePrice: prices and periods of the quick estimate. */
 export function fastSavePrice(body: FastPriceInput): Promise<unknown> {
   return requestData<unknown>(`${FAST}/savePrice`, { method: 'POST', body });
+}
+
+/** The prices of a quick estimate as fast/queryPrice answers them (null: never saved). */
+export type SavedFastPrices = (Omit<FastPriceBody, 'projId'> & { readonly projId: string }) | null;
+
+/** GET fast/queryPrice: the saved prices and periods of a quick estimate (null when never saved). */
+export function getFastPrices(projId: string, signal?: AbortSignal): Promise<SavedFastPrices> {
+  return requestData<SavedFastPrices>(`${FAST}/queryPrice`, { query: { projId }, signal });
 }
 
 /** POST fast/startCalculation: storage, site load and economics; a job (poll GET /api/jobs/{jobId}). */

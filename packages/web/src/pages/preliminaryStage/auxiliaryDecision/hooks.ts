@@ -3,12 +3,19 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getProjectWithConfigs } from '../../../api/assessmentResults';
 import { getAreaPriceInfo, getCityPosition } from '../../../api/price';
-import { getJob } from '../../../api/projects';
+import { getFastPrices, getJob } from '../../../api/projects';
 import { ASSESSMENT_QUERY_KEY } from '../../../features/assessment/keys';
 import { PRICE_QUERY_KEY } from '../priceSearch/hooks';
 import { cascaderPathOf } from './components/addressSearch';
-import type { NewAssessmentValues } from './components/flowValues';
-import { flowValuesOfSaved, type SavedProject } from './components/savedValues';
+import type { FastEstimateValues } from './components/fastEstimate';
+import type { FlowVariant, NewAssessmentValues } from './components/flowValues';
+import {
+  fastValuesOfSaved,
+  flowValuesOfSaved,
+  flowVariantOf,
+  type SavedFastProject,
+  type SavedProject,
+} from './components/savedValues';
 
 /** How often a running calculation is polled. */
 export const CALCULATION_POLL_MS = 1000;
@@ -89,30 +96,50 @@ export function useCalculationRunner() {
   return { ...state, run };
 }
 
-/** A saved project opened again in the flow: what the server holds and the form values of it. */
-export interface ReopenedProject {
-  readonly saved: SavedProject;
-  readonly values: Partial<NewAssessmentValues>;
+/**
+ * A saved project opened again: what the server holds and the form values of it — the full flow's
+ * (PV, storage, PV+storage) or the quick estimate's.
+ */
+export type ReopenedProject =
+  | {
+      readonly kind: 'flow';
+      readonly variant: FlowVariant;
+      readonly saved: SavedProject;
+      readonly values: Partial<NewAssessmentValues>;
+    }
+  | {
+      readonly kind: 'fast';
+      readonly saved: SavedFastProject;
+      readonly values: Partial<FastEstimateValues>;
+    };
+
+/** The area cascader's path of an area code (the city-position query); undefined when unknown. */
+async function areaPathOf(areaCode: string | null, signal: AbortSignal): Promise<string[] | undefined> {
+  if (!areaCode) return undefined;
+  try {
+    return cascaderPathOf((await getCityPosition({ adcode: areaCode }, signal)).path);
+  } catch {
+    // The request layer has shown the message; the user picks the city again.
+    return undefined;
+  }
 }
 
 /**
- * The project of /tools/auxiliaryDecision?projId=…, read fresh (pves/getInfoById) with the area
- * cascader's path of its area code (the city-position query), as flow values. Null id: nothing.
+ * The project of /tools/auxiliaryDecision?projId=…, read fresh (pves/getInfoById; a quick estimate
+ * also its prices, fast/queryPrice) with the area cascader's path of its area code, as form values.
+ * Null id: nothing.
  */
 export function useReopenedProject(projId: string | null) {
   return useQuery({
     queryKey: [...ASSESSMENT_QUERY_KEY, 'reopen', projId],
     queryFn: async ({ signal }): Promise<ReopenedProject> => {
       const saved = await getProjectWithConfigs(projId as string, signal);
-      let areaPath: string[] | undefined;
-      if (saved.project.areaCode) {
-        try {
-          areaPath = cascaderPathOf((await getCityPosition({ adcode: saved.project.areaCode }, signal)).path);
-        } catch {
-          // The request layer has shown the message; the user picks the city again.
-        }
-      }
-      return { saved, values: flowValuesOfSaved(saved, areaPath) };
+      const areaPath = areaPathOf(saved.project.areaCode, signal);
+      const variant = flowVariantOf(saved.project);
+      if (variant) return { kind: 'flow', variant, saved, values: flowValuesOfSaved(saved, await areaPath) };
+      const [prices, path] = await Promise.all([getFastPrices(saved.project.projId, signal), areaPath]);
+      const fast: SavedFastProject = { ...saved, prices };
+      return { kind: 'fast', saved: fast, values: fastValuesOfSaved(fast, path) };
     },
     enabled: projId !== null,
     staleTime: 0,

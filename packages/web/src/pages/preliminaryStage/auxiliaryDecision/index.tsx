@@ -9,7 +9,6 @@ import { type ProjectSearch, searchProjects } from '../../../api/projects';
 import { ASSESSMENT_QUERY_KEY, numberText, percentText } from '../../../features/assessment';
 import { useDocumentTitle } from '../../../utils/useDocumentTitle';
 import { NewAssessmentDrawer } from './components/NewAssessmentDrawer';
-import { flowVariantOf } from './components/savedValues';
 import { useReopenedProject } from './hooks';
 import { resultPathOf } from './resultPath';
 
@@ -29,7 +28,8 @@ const TYPE_COLORS: Readonly<Record<ProjectType, string>> = {
 
 /**
  * /tools/auxiliaryDecision: the income-assessment list (spec 001 §2) and the new-assessment flow;
- * `?projId=…` (the edit links of the list and of the detail page) opens that project in the flow.
+ * `?projId=…` (the edit links of the list, of the result pages and of the detail page) opens that
+ * project in the flow.
  */
 export default function AuxiliaryDecisionPage() {
   const { t } = useTranslation();
@@ -197,16 +197,14 @@ export default function AuxiliaryDecisionPage() {
                 >
                   {t('assessment.list.open')}
                 </Button>
-                {flowVariantOf(project) ? (
-                  <Button
-                    type="link"
-                    size="small"
-                    onClick={() => edit(project.projId)}
-                    data-testid={`assessment-edit-${project.projId}`}
-                  >
-                    {t('assessmentFlow.list.edit')}
-                  </Button>
-                ) : null}
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => edit(project.projId)}
+                  data-testid={`assessment-edit-${project.projId}`}
+                >
+                  {t('assessmentFlow.list.edit')}
+                </Button>
               </Space>
             ),
           },

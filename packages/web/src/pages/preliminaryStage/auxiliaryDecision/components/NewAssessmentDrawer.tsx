@@ -1,15 +1,13 @@
 import { PROJECT_TYPES, type ProjectType } from '@pvplan/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Drawer, Empty, Segmented, Space, Spin, Typography } from 'antd';
+import { Alert, Drawer, Empty, Segmented, Space, Spin, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ASSESSMENT_QUERY_KEY } from '../../../../features/assessment/keys';
 import type { ReopenedProject } from '../hooks';
-import { resultPathOf } from '../resultPath';
 import { AssessmentFlow } from './AssessmentFlow';
 import { FastEstimateFlow } from './fast/FastEstimateFlow';
-import { flowVariantOf } from './savedValues';
 
 export interface NewAssessmentDrawerProps {
   readonly open: boolean;
@@ -25,8 +23,8 @@ export interface NewAssessmentDrawerProps {
 /**
  * The new assessment (spec 001 §2 auxiliaryDecision: pv, es, pves and the quick storage estimate).
  * The variant is chosen first and fixed once the project exists; the quick estimate has its own
- * short form. A saved PV, storage or PV+storage project opens again on its saved values, to be
- * edited and calculated as a new plan version. A finished calculation opens the variant's result page.
+ * short form. A saved project (a quick estimate too) opens again on its saved values, to be edited
+ * and calculated as a new plan version. A finished calculation opens the variant's result page.
  */
 export function NewAssessmentDrawer({
   open,
@@ -67,7 +65,6 @@ export function NewAssessmentDrawer({
       <Spin style={{ display: 'block', margin: 48 }} />
     );
   } else if (reopen && project) {
-    const flowVariant = flowVariantOf(project);
     const readOnly = project.locked === 1 ? 'locked' : project.role === 'view' ? 'viewOnly' : null;
     body = (
       <>
@@ -75,32 +72,29 @@ export function NewAssessmentDrawer({
           type={readOnly ? 'warning' : 'info'}
           showIcon
           style={{ marginBottom: 16 }}
-          message={t(readOnly ? `assessmentFlow.reopen.${readOnly}` : 'assessmentFlow.reopen.hint')}
+          message={t(
+            readOnly
+              ? `assessmentFlow.reopen.${readOnly}`
+              : reopen.kind === 'fast'
+                ? 'assessmentFlow.reopen.hintFast'
+                : 'assessmentFlow.reopen.hint',
+          )}
           data-testid="assessment-reopen-notice"
         />
-        {flowVariant ? (
-          <AssessmentFlow
+        {reopen.kind === 'fast' ? (
+          <FastEstimateFlow
             key={`reopen-${project.projId}-${session}`}
-            variant={flowVariant}
             reopened={{ projId: project.projId, values: reopen.values }}
             onCreated={onCreated}
             onDone={done}
           />
         ) : (
-          <Alert
-            type="info"
-            showIcon
-            message={t('assessmentFlow.reopen.fast')}
-            action={
-              project.currentPlanId !== null ? (
-                <Button
-                  size="small"
-                  onClick={() => done(resultPathOf(project.projType, project.projId, project.currentPlanId))}
-                >
-                  {t('assessmentFlow.reopen.openResult')}
-                </Button>
-              ) : null
-            }
+          <AssessmentFlow
+            key={`reopen-${project.projId}-${session}`}
+            variant={reopen.variant}
+            reopened={{ projId: project.projId, values: reopen.values }}
+            onCreated={onCreated}
+            onDone={done}
           />
         )}
       </>
@@ -139,10 +133,12 @@ export function NewAssessmentDrawer({
       maskClosable={false}
       title={
         project
-          ? t('assessmentFlow.reopen.title', {
-              name: project.projName,
-              type: t(`assessment.type.${project.projType}`),
-            })
+          ? project.projType === 'fast'
+            ? t('assessmentFlow.reopen.titleFast', { name: project.projName })
+            : t('assessmentFlow.reopen.title', {
+                name: project.projName,
+                type: t(`assessment.type.${project.projType}`),
+              })
           : t('assessment.new.title')
       }
       destroyOnHidden

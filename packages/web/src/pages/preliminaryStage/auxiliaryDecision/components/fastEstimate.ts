@@ -34,6 +34,8 @@ export interface FastEstimateValues {
   touTable: TouTable;
   /** Area, category and voltage whose prices were filled in (not sent). */
   pricesFor?: string;
+  /** The prices shown are the ones the reopened estimate saved, not the area's (not sent). */
+  pricesSaved?: boolean;
   averageLoadKw: number;
   storageStrategy: StorageStrategyChoice;
   storageSizing: 'recommend' | 'custom';

@@ -1,6 +1,7 @@
 import {
   economicsConfigSchema,
   esConfigSchema,
+  fastPriceBody,
   loadConfigSchema,
   type ProjectConfigs,
   type ProjectView,
@@ -9,10 +10,26 @@ import {
 } from '@pvplan/contract';
 import { INDUSTRY_PROFILES } from '@pvplan/engine';
 import { describe, expect, it } from 'vitest';
+import type { SavedFastPrices } from '../../../../api/projects';
+import { paintSlots, uniformTouTable } from '../../../../features/tou/touGrid';
+import {
+  FAST_ESTIMATE_DEFAULTS,
+  type FastEstimateValues,
+  fastCalculationBodyOf,
+  fastPriceBodyOf,
+  fastProjectBodyOf,
+} from './fastEstimate';
 import { NEW_ASSESSMENT_DEFAULTS, type NewAssessmentValues } from './flowValues';
 import { configRequestOf, projectBodyOf } from './newAssessment';
 import { VALUES } from './newAssessment.fixture';
-import { flowValuesOfSaved, flowVariantOf, loadProfileOf, loadSourceOf } from './savedValues';
+import {
+  fastValuesOfSaved,
+  flowValuesOfSaved,
+  flowVariantOf,
+  loadProfileOf,
+  loadSourceOf,
+  touTableOfSlots,
+} from './savedValues';
 
 /** A project as early/getProInfo answers it (the fields the mapping reads, the rest plausible). */
 function projectView(fields: Partial<ProjectView> = {}): ProjectView {
@@ -176,5 +193,141 @@ describe('flow values of a saved project', () => {
     expect(loadProfileOf(new Array(24).fill(3))).toBe(NEW_ASSESSMENT_DEFAULTS.loadProfile);
     expect(flowVariantOf({ projType: 'es' })).toBe('es');
     expect(flowVariantOf({ projType: 'fast' })).toBeNull();
+  });
+});
+
+// A day with a peak 08:00–12:00 (slots 16–23) and a valley 00:00–08:00 (slots 0–15), by the hour.
+let hourlyTable = uniformTouTable(2);
+for (let month = 0; month < 12; month++) {
+  hourlyTable = paintSlots(hourlyTable, month, 16, 23, 1, false);
+  hourlyTable = paintSlots(hourlyTable, month, 0, 15, 3, false);
+}
+
+/** What the quick estimate sends, as the server keeps it and fast/queryPrice, pves/getInfoById answer it. */
+function savedFast(values: FastEstimateValues, size: Parameters<typeof fastCalculationBodyOf>[2]) {
+  const project = fastProjectBodyOf(values);
+  const { projId: _p, ...prices } = fastPriceBody.parse(fastPriceBodyOf(values, '7'));
+  const calculation = fastCalculationBodyOf(values, '7', size);
+  return {
+    project: projectView({
+      projType: 'fast',
+      projName: project.projName,
+      address: null,
+      transformerKva: null,
+      areaCode: project.areaCode ?? null,
+      latitudeDeg: project.latitudeDeg ?? null,
+      longitudeDeg: project.longitudeDeg ?? null,
+      userCategory: project.userCategory ?? null,
+      voltageLevel: project.voltageLevel ?? null,
+    }),
+    // fast/startCalculation keeps the average load as a constant load (projects.routes.ts).
+    configs: serverConfigs({
+      es: calculation.es,
+      economics: calculation.economics,
+      load: { source: 'constant', averageLoadKw: calculation.averageLoadKw },
+    }),
+    prices: { projId: '7', ...prices } as SavedFastPrices,
+  };
+}
+
+describe('quick estimate values of a saved one', () => {
+  const sent: FastEstimateValues = {
+    ...(FAST_ESTIMATE_DEFAULTS as FastEstimateValues),
+    projName: '武汉快算',
+    areaPath: ['420000', '420100'],
+    latitudeDeg: 30.59,
+    longitudeDeg: 114.3,
+    userCategory: 'large_industry',
+    voltageLevel: 'kv35',
+    peak: 1.1234,
+    flat: 0.6789,
+    valley: 0.2345,
+    demandYuanPerKwMonth: 38,
+    touTable: hourlyTable,
+    averageLoadKw: 321,
+    storageStrategy: 'oneChargeOneDischarge',
+    esCapexYuanPerWh: 0.75,
+    discountRatePercent: 7.5,
+  };
+
+  it('gives back the project, prices, periods by the hour, average load, recommended storage and economics', () => {
+    const recommended = { kind: 'product', productId: 'ci-cabinet-100kw-215kwh', units: 3 } as const;
+    const values = fastValuesOfSaved(savedFast(sent, recommended), ['420000', '420100']);
+    expect(values).toEqual({
+      ...sent,
+      // Periods without a price read back empty; the saved prices stand for the city, category and
+      // voltage shown (the area's published prices do not replace them).
+      sharp: null,
+      deepValley: null,
+      pricesFor: '420100|large_industry|kv35',
+      pricesSaved: true,
+    });
+    // Hidden :30 slots again: the editor shows the saved table by the hour.
+    expect(values.touTable?.[0]?.[17]).toBeNull();
+    expect(values).not.toHaveProperty('storagePowerKw');
+  });
+
+  it('keeps a custom storage size and a table with half hours; a foreign strategy is the default', () => {
+    // A sharp half hour 19:30–20:00 in July (slot 39) that differs from its hour.
+    const halfHours = paintSlots(hourlyTable, 6, 39, 39, 0, true);
+    const custom: FastEstimateValues = {
+      ...sent,
+      sharp: 1.5,
+      touTable: halfHours,
+      storageSizing: 'custom',
+      storagePowerKw: 250,
+      storageEnergyKwh: 500,
+    };
+    const saved = savedFast(custom, null);
+    const values = fastValuesOfSaved(
+      { ...saved, configs: { ...saved.configs, es: { ...saved.configs.es, strategy: 'runModel' } } },
+      ['420000', '420100'],
+    );
+    expect(values).toMatchObject({
+      sharp: 1.5,
+      storageSizing: 'custom',
+      storagePowerKw: 250,
+      storageEnergyKwh: 500,
+      storageStrategy: 'twoChargeTwoDischarge',
+    });
+    expect(values.touTable?.[6]?.[38]).toBe(2);
+    expect(values.touTable?.[6]?.[39]).toBe(0);
+    expect(values.touTable?.[0]?.[17]).toBe(1);
+  });
+
+  it('without saved prices, a constant load or an area: the area prices fill in, the load is typed', () => {
+    const saved = savedFast(sent, null);
+    const values = fastValuesOfSaved(
+      {
+        ...saved,
+        project: { ...saved.project, areaCode: null, userCategory: null, voltageLevel: null },
+        configs: { ...saved.configs, load: loadConfigSchema.parse({ source: 'monthly' }) },
+        prices: null,
+      },
+      undefined,
+    );
+    expect(values).toMatchObject({
+      projName: '武汉快算',
+      userCategory: 'general_ci',
+      voltageLevel: 'kv1_10',
+      esCapexYuanPerWh: 0.75,
+      discountRatePercent: 7.5,
+    });
+    for (const key of ['areaPath', 'averageLoadKw', 'flat', 'peak', 'touTable', 'pricesFor', 'pricesSaved'])
+      expect(values, key).not.toHaveProperty(key);
+    // Prices saved but the city unknown: the prices are read, not marked as the area's.
+    const noArea = fastValuesOfSaved(saved, undefined);
+    expect(noArea.flat).toBe(0.6789);
+    expect(noArea).not.toHaveProperty('pricesFor');
+  });
+
+  it('reads one saved day for every month, and no periods as a flat day', () => {
+    const day = Array.from({ length: 48 }, (_, slot) => (slot < 16 ? 3 : 2));
+    const table = touTableOfSlots(undefined, day);
+    expect(table).toHaveLength(12);
+    expect(table[11]?.[0]).toBe(3);
+    expect(table[11]?.[1]).toBeNull();
+    expect(table[11]?.[16]).toBe(2);
+    expect(touTableOfSlots(undefined, undefined)).toEqual(uniformTouTable(2));
   });
 });

@@ -1,6 +1,15 @@
-import type { LoadIndustryProfile, ProjectConfigs, ProjectView } from '@pvplan/contract';
+import {
+  type LoadIndustryProfile,
+  type ProjectConfigs,
+  type ProjectView,
+  TOU_MONTH_COUNT,
+  type TouPeriodCode,
+} from '@pvplan/contract';
 import { INDUSTRY_PROFILES } from '@pvplan/engine';
+import type { SavedFastPrices } from '../../../../api/projects';
 import { percentOfFraction } from '../../../../features/assessment/assessmentFormat';
+import { hideHalfHours, type TouTable, uniformTouTable } from '../../../../features/tou/touGrid';
+import { FAST_ESTIMATE_DEFAULTS, type FastEstimateValues } from './fastEstimate';
 import {
   FLOW_VARIANTS,
   type FlowVariant,
@@ -15,6 +24,7 @@ import {
  * Reopening a project (/tools/auxiliaryDecision?projId=…): the project and its saved configs
  * (pves/getInfoById, defaults filled by the server) as the values of the flow's form — the inverse
  * of configParts.ts and newAssessment.ts — so the user edits them and calculates a new plan version.
+ * A quick estimate also reads its prices (fast/queryPrice), the inverse of fastEstimate.ts.
  */
 
 /** The project and configs of pves/getInfoById. */
@@ -38,6 +48,11 @@ const oneOf = <T extends string>(choices: readonly T[], value: string | null | u
 
 const sameShape = (a: readonly number[], b: readonly number[]) =>
   a.length === b.length && a.every((value, hour) => Math.abs(value - (b[hour] as number)) < 1e-9);
+
+/** A saved quick estimate: the project, its configs and its prices. */
+export interface SavedFastProject extends SavedProject {
+  readonly prices: SavedFastPrices;
+}
 
 /** The full flow's variant of a saved project; null for the quick estimate (its own flow). */
 export function flowVariantOf(project: Pick<ProjectView, 'projType'>): FlowVariant | null {
@@ -134,4 +149,77 @@ export function flowValuesOfSaved(
     incomeTaxHoliday: economics.incomeTaxHoliday,
   };
   return values;
+}
+
+/**
+ * The TOU table editor's value of saved period codes (fast/savePrice's 12 × 48 `monthSlots`, or one
+ * day of 48 `daySlots` for every month; neither: flat all day). A table whose :30 slots all repeat
+ * their :00 slot is shown by the hour (the :30 slots hidden), as the editor starts.
+ */
+export function touTableOfSlots(
+  monthSlots: readonly (readonly number[])[] | undefined,
+  daySlots: readonly number[] | undefined,
+): TouTable {
+  // The codes were checked when saved (integers 0–4, fastPriceBody).
+  const codes = (day: readonly number[]) => day.map((code) => code as TouPeriodCode);
+  const months =
+    monthSlots && monthSlots.length === TOU_MONTH_COUNT
+      ? monthSlots.map(codes)
+      : daySlots
+        ? Array.from({ length: TOU_MONTH_COUNT }, () => codes(daySlots))
+        : null;
+  if (!months) return uniformTouTable(2);
+  const byHour = hideHalfHours(months);
+  return byHour.changed.length === 0 ? byHour.table : months;
+}
+
+/**
+ * The quick estimate's form values of a saved one (the inverse of fastEstimate.ts): the project,
+ * its saved prices and periods, the average load (a constant load; another saved load is not a
+ * choice of this form, so the user types it), the storage (a catalogue product is the
+ * recommendation again, a custom power and energy stays custom), its cost and the discount rate.
+ * `pricesFor` marks the saved prices as those of the area, category and voltage shown, so the area's
+ * published prices do not replace them until the user changes one of the three. Without saved
+ * prices the area's are filled in as for a new estimate.
+ */
+export function fastValuesOfSaved(
+  { project, configs, prices }: SavedFastProject,
+  areaPath: readonly string[] | undefined,
+): Partial<FastEstimateValues> {
+  const { es, load, economics } = configs;
+  const customStorage = !es.productId && es.powerKw !== undefined && es.energyKwh !== undefined;
+  const userCategory = oneOf(USER_CATEGORIES, project.userCategory) ?? 'general_ci';
+  const voltageLevel = oneOf(VOLTAGE_LEVELS, project.voltageLevel) ?? 'kv1_10';
+  const areaCode = areaPath?.[areaPath.length - 1];
+  const values: Partial<FastEstimateValues> = {
+    ...FAST_ESTIMATE_DEFAULTS,
+    projName: project.projName,
+    ...(areaPath && areaPath.length > 0 ? { areaPath: [...areaPath] } : {}),
+    ...(project.latitudeDeg !== null ? { latitudeDeg: project.latitudeDeg } : {}),
+    ...(project.longitudeDeg !== null ? { longitudeDeg: project.longitudeDeg } : {}),
+    userCategory,
+    voltageLevel,
+    ...(load.source === 'constant' && load.averageLoadKw !== undefined
+      ? { averageLoadKw: load.averageLoadKw }
+      : {}),
+    storageStrategy: oneOf(STORAGE_STRATEGY_CHOICES, es.strategy) ?? 'twoChargeTwoDischarge',
+    storageSizing: customStorage ? 'custom' : 'recommend',
+    ...(customStorage ? { storagePowerKw: es.powerKw, storageEnergyKwh: es.energyKwh } : {}),
+    esCapexYuanPerWh: es.capexYuanPerWh,
+    discountRatePercent: percentOfFraction(economics.discountRate),
+  };
+  if (!prices) return values;
+  return {
+    ...values,
+    // A period without a saved price is empty (null), not the area's.
+    sharp: prices.sharp ?? null,
+    peak: prices.peak ?? null,
+    flat: prices.flat,
+    valley: prices.valley ?? null,
+    deepValley: prices.deepValley ?? null,
+    demandYuanPerKwMonth: prices.demandYuanPerKwMonth ?? null,
+    touTable: touTableOfSlots(prices.monthSlots, prices.daySlots),
+    ...(areaCode ? { pricesFor: `${areaCode}|${userCategory}|${voltageLevel}` } : {}),
+    pricesSaved: true,
+  };
 }

@@ -25,6 +25,11 @@ import { FastPriceFields } from './FastPriceFields';
 const STEPS = ['basics', 'storage', 'calculate'] as const;
 
 export interface FastEstimateFlowProps {
+  /**
+   * A saved quick estimate opened again (?projId=…): the form starts on its values and saves to it;
+   * a calculation makes a new plan version of it.
+   */
+  readonly reopened?: { readonly projId: string; readonly values: Partial<FastEstimateValues> };
   readonly onCreated: (projId: string) => void;
   readonly onDone: (path: string) => void;
 }
@@ -32,16 +37,18 @@ export interface FastEstimateFlowProps {
 /**
  * The quick storage estimate (spec 001 §7 "Fast estimate"), kept short: site and prices (the
  * area's, editable) → average load and storage → calculate (fast/savePrice, fast/startCalculation,
- * the job's progress), then the storage result page.
+ * the job's progress), then the storage result page. A reopened estimate starts on its saved
+ * project, prices, periods, load and storage and is saved in place; each calculation is a new plan
+ * version of it.
  */
-export function FastEstimateFlow({ onCreated, onDone }: FastEstimateFlowProps) {
+export function FastEstimateFlow({ reopened, onCreated, onDone }: FastEstimateFlowProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const { numeric } = useValidation();
   const [form] = Form.useForm<FastEstimateValues>();
   const submit = useFormSubmitGuard(form);
   const [step, setStep] = useState(0);
-  const [projId, setProjId] = useState<string | null>(null);
+  const [projId, setProjId] = useState<string | null>(reopened?.projId ?? null);
   const runner = useCalculationRunner();
   const key = STEPS[step] ?? 'basics';
   const watch = { form, preserve: true } as const;
@@ -110,7 +117,11 @@ export function FastEstimateFlow({ onCreated, onDone }: FastEstimateFlowProps) {
         items={STEPS.map((stepKey) => ({ key: stepKey, title: t(`assessmentFlow.fast.step.${stepKey}`) }))}
         style={{ marginBottom: 24 }}
       />
-      <Form<FastEstimateValues> form={form} layout="vertical" initialValues={FAST_ESTIMATE_DEFAULTS}>
+      <Form<FastEstimateValues>
+        form={form}
+        layout="vertical"
+        initialValues={reopened?.values ?? FAST_ESTIMATE_DEFAULTS}
+      >
         {key === 'basics' ? (
           <>
             <ProjectStep form={form} short />

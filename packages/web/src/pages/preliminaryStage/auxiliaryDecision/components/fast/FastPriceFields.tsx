@@ -9,6 +9,7 @@ import { FAST_PRICE_KEYS, type FastEstimateValues, pricesOfRow } from '../fastEs
 /**
  * The prices and periods of the quick estimate: the area's agency prices and TOU table for the
  * chosen category and voltage are filled in (and stay editable); an area without them starts flat.
+ * A reopened estimate shows its saved prices until the area, category or voltage changes.
  */
 export function FastPriceFields({ areaCode }: { readonly areaCode: string | null }) {
   const { t } = useTranslation();
@@ -16,6 +17,7 @@ export function FastPriceFields({ areaCode }: { readonly areaCode: string | null
   const userCategory = Form.useWatch('userCategory', form);
   const voltageLevel = Form.useWatch('voltageLevel', form);
   const touTable = Form.useWatch('touTable', { form, preserve: true }) as TouTable | undefined;
+  const pricesSaved = Form.useWatch('pricesSaved', { form, preserve: true }) === true;
   const price = useAreaPrice(areaCode, userCategory, voltageLevel);
   const { categoryOptions, voltageOptions } = useTariffClassOptions();
   const data = price.data;
@@ -29,6 +31,7 @@ export function FastPriceFields({ areaCode }: { readonly areaCode: string | null
       ...pricesOfRow(data.selectedRow),
       touTable: data.tou ? data.tou.rawSlots.map((day) => [...day]) : uniformTouTable(2),
       pricesFor: appliedFor,
+      pricesSaved: false,
     } as Partial<FastEstimateValues>);
   }, [data, form, userCategory, voltageLevel]);
 
@@ -47,7 +50,15 @@ export function FastPriceFields({ areaCode }: { readonly areaCode: string | null
           </Form.Item>
         </Col>
       </Row>
-      {data ? (
+      {pricesSaved ? (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={t('assessmentFlow.fast.pricesSaved')}
+          data-testid="fast-prices-saved"
+        />
+      ) : data ? (
         <Alert
           type={data.selectedRow && data.tou ? 'info' : 'warning'}
           showIcon
