@@ -1,11 +1,10 @@
-import { EditOutlined } from '@ant-design/icons';
-import type { ProjectView } from '@pvplan/contract';
-import { Button, Card, Empty, Space, Spin, Tooltip, Typography } from 'antd';
+import { Button, Card, Empty, Space, Spin, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { MessageKey } from '../../locales/resources';
 import { useDocumentTitle } from '../../utils/useDocumentTitle';
+import { EditAction } from './EditAction';
 import { usePlanActions, usePowerCostMap, useResultPlans, useShownResult } from './hooks';
 import { PlanComparison } from './PlanComparison';
 import { PlanHistory } from './PlanHistory';
@@ -18,35 +17,6 @@ import { YieldMapCard } from './YieldMapCard';
 export type ResultVariant = 'pv' | 'pves' | 'storage';
 
 export const DETAIL_PATH = '/preliminaryStage/storedEnergyDetail';
-
-/** The new-assessment flow opened on a saved project, as the list's and the detail page's edit links open it. */
-export function editPathOf(projId: string): string {
-  return `/tools/auxiliaryDecision?projId=${encodeURIComponent(projId)}`;
-}
-
-/**
- * The edit action of a result page: back into the flow on the project's saved values, where a
- * calculation makes a new plan version. Not offered on a project shared to view only; disabled, with
- * the reason, while the project is locked (unlocking is in the plan history).
- */
-function EditAction({ project }: { readonly project: ProjectView | undefined }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  if (!project || project.role === 'view') return null;
-  const locked = project.locked === 1;
-  return (
-    <Tooltip title={locked ? t('assessment.result.editLocked') : undefined}>
-      <Button
-        icon={<EditOutlined />}
-        disabled={locked}
-        onClick={() => navigate(editPathOf(project.projId))}
-        data-testid="assessment-result-edit"
-      >
-        {t('assessment.result.edit')}
-      </Button>
-    </Tooltip>
-  );
-}
 
 export interface ResultPageProps {
   readonly variant: ResultVariant;

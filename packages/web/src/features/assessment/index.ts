@@ -8,6 +8,7 @@ export {
   percentText,
 } from './assessmentFormat';
 export { CashFlowTable } from './CashFlowTable';
+export { EditAction, editPathOf } from './EditAction';
 export { HeadlineCards, type HeadlineCardsProps } from './HeadlineCards';
 export {
   usePowerCostMap,

@@ -24,10 +24,11 @@ export default function StoredEnergyDetail() {
   const { projId, planId } = useResultParams();
   const [tab, setTab] = useState<TabKey>('load');
   const { project, fast, hasPlan, result } = useShownResult(projId, planId);
-  const projType = project.data?.projType;
+  const shownProject = project.data;
 
   if (projId === '') return <Empty description={t('assessment.result.noProject')} />;
-  if (project.isLoading || !projType) return <Spin style={{ display: 'block', margin: 48 }} />;
+  if (project.isLoading || !shownProject) return <Spin style={{ display: 'block', margin: 48 }} />;
+  const projType = shownProject.projType;
 
   const summary = result.data?.summary ?? null;
   const shownPlanId = result.data?.plan.planId ?? planId;
@@ -67,7 +68,7 @@ export default function StoredEnergyDetail() {
             {
               key: 'configs',
               label: t('assessment.detail.tab.configs'),
-              children: <ConfigsTab projId={projId} projType={projType} />,
+              children: <ConfigsTab projId={projId} project={shownProject} />,
             },
             {
               key: 'economics',

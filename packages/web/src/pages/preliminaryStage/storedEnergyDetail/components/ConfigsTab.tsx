@@ -1,22 +1,21 @@
-import type { ProjectConfigs, ProjectType } from '@pvplan/contract';
-import { Button, Card, Descriptions, Empty, Space, Spin, Table, Tag } from 'antd';
+import type { ProjectConfigs, ProjectView } from '@pvplan/contract';
+import { Card, Descriptions, Empty, Space, Spin, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import { numberText, percentText, useProductLabel, useProjectConfigs } from '../../../../features/assessment';
+import {
+  EditAction,
+  numberText,
+  percentText,
+  useProductLabel,
+  useProjectConfigs,
+} from '../../../../features/assessment';
 import { type RunModelRow, runModelRows } from '../detailCharts';
 
 const WEEKDAY_KEYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 
 /** The project's PV, storage, run-model and economics configs, read-only, with a link to edit them. */
-export function ConfigsTab({
-  projId,
-  projType,
-}: {
-  readonly projId: string;
-  readonly projType: ProjectType;
-}) {
+export function ConfigsTab({ projId, project }: { readonly projId: string; readonly project: ProjectView }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const projType = project.projType;
   const { configs, runModel } = useProjectConfigs(projId);
   const productLabel = useProductLabel();
   if (configs.isLoading) return <Spin />;
@@ -29,13 +28,7 @@ export function ConfigsTab({
   const hasPv = projType === 'pv' || projType === 'pves';
   const hasStorage = projType !== 'pv';
   const edit = (
-    <Button
-      type="primary"
-      onClick={() => navigate(`/tools/auxiliaryDecision?projId=${projId}`)}
-      data-testid="assessment-edit-configs"
-    >
-      {t('assessment.detail.editConfigs')}
-    </Button>
+    <EditAction project={project} label="assessment.detail.editConfigs" testId="assessment-edit-configs" />
   );
   return (
     <Space
