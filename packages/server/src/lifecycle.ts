@@ -7,7 +7,7 @@ import { JobWorker } from './modules/jobs/job-worker';
 import { insertJob } from './modules/jobs/jobs.repository';
 import { seedDemoData } from './seed/demo-data';
 import { seedPriceData } from './seed/price-data';
-import { seedReferenceData } from './seed/reference-data';
+import { seedReferenceData, syncMenuTree } from './seed/reference-data';
 
 /** Opens the database, migrates it and seeds reference (and, when asked, demo) data. */
 export type BootLog = (message: string, details: object) => void;
@@ -17,9 +17,16 @@ export async function prepareDatabase(config: Config, log: BootLog): Promise<Dat
   try {
     const applied = await migrateToLatest(database.db, database.dialect);
     const reference = await seedReferenceData(database.db);
+    const menusAdded = reference ? 0 : await syncMenuTree(database.db);
     await seedPriceData(database.db);
     const demo = config.SEED_DEMO ? await seedDemoData(database.db) : false;
-    log('database ready', { dialect: database.dialect, migrationsApplied: applied.length, reference, demo });
+    log('database ready', {
+      dialect: database.dialect,
+      migrationsApplied: applied.length,
+      reference,
+      menusAdded,
+      demo,
+    });
     return database;
   } catch (error) {
     await database.destroy();

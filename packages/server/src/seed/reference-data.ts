@@ -101,3 +101,55 @@ export async function seedReferenceData(db: Db): Promise<boolean> {
   });
   return true;
 }
+
+/** How a product menu node is recognised in the database: its type, route and button flag. */
+function sameMenuNode(
+  row: { menu_type: string; route_url: string | null; button_flag: string | null },
+  node: MenuNode,
+): boolean {
+  return (
+    row.menu_type === node.type &&
+    (row.route_url ?? null) === (node.route ?? null) &&
+    (row.button_flag ?? null) === (node.flag ?? null)
+  );
+}
+
+/**
+ * Brings an existing installation's menu up to the product's: a node of `MENU_TREE` missing under
+ * its parent (same type, route and button flag) is added with its roles and children, as a fresh
+ * installation would have it. Rows already there, and what administrators changed in them (names,
+ * order, icons, roles), are left as they are. Answers how many rows were added.
+ */
+export async function syncMenuTree(db: Db): Promise<number> {
+  const roleRows = await db.selectFrom('roles').select(['id', 'role_key']).execute();
+  if (roleRows.length === 0) return 0;
+  const roleIds = new Map(roleRows.map((row) => [row.role_key, row.id]));
+  const before = await db.selectFrom('menus').select('id').where('app_code', '=', 'tools').execute();
+  await db.transaction().execute(async (trx) => {
+    const visit = async (
+      nodes: readonly MenuNode[],
+      parentId: number | null,
+      level: number,
+      inheritedRoles: readonly string[],
+    ): Promise<void> => {
+      let query = trx
+        .selectFrom('menus')
+        .select(['id', 'menu_type', 'route_url', 'button_flag'])
+        .where('app_code', '=', 'tools');
+      query =
+        parentId === null ? query.where('parent_id', 'is', null) : query.where('parent_id', '=', parentId);
+      const siblings = await query.execute();
+      let order = 1;
+      for (const node of nodes) {
+        const roles = node.roles ?? inheritedRoles;
+        const found = siblings.find((row) => sameMenuNode(row, node));
+        if (found) await visit(node.children ?? [], found.id, level + 1, roles);
+        else await seedMenuNode(trx, node, parentId, level, order, roles, roleIds);
+        order += 1;
+      }
+    };
+    await visit(MENU_TREE, null, 1, []);
+  });
+  const after = await db.selectFrom('menus').select('id').where('app_code', '=', 'tools').execute();
+  return after.length - before.length;
+}
