@@ -744,3 +744,44 @@ export interface StrategyAndPrice {
   readonly strategy: MonthStrategy[] | null;
   readonly bill: BillView | null;
 }
+
+/** POST early/selectFileUrlByAreaCode (spec 001 §7; request and answer not shown): the area's code. */
+export const areaFilesBody = z.object({ areaCode: adcodeSchema });
+export type AreaFilesBody = z.infer<typeof areaFilesBody>;
+
+export const AREA_POLICY_FILE_KINDS = [
+  'priceTable',
+  'touTable',
+  'scrLowerLimit',
+  'coalBenchmark',
+  'holidayCalendar',
+] as const;
+export type AreaPolicyFileKind = (typeof AREA_POLICY_FILE_KINDS)[number];
+
+/** One document a tariff figure of the area comes from (a price notice, a TOU notice, …). */
+export interface AreaPolicyFile {
+  readonly kind: AreaPolicyFileKind;
+  readonly title: string;
+  /** Where the document can be read; null when the store holds only its title. */
+  readonly url: string | null;
+  /** The division whose table cites it (the area asked for, or the province it falls back to). */
+  readonly areaCode: string | null;
+  readonly areaName: string | null;
+  /** YYYY-MM the table applies from (price and TOU tables), the year (holiday calendars), else null. */
+  readonly period: string | null;
+  /** TOU tables: the user category they apply to. */
+  readonly userCategory: TouScope | null;
+  /** False when the figures were transcribed from a secondary source; null when not recorded. */
+  readonly verified: boolean | null;
+}
+
+/**
+ * early/selectFileUrlByAreaCode: the documents behind the area's tariffs in force — each current
+ * price table (newest month first), each current TOU table, the self-consumption floor, the coal
+ * benchmark and the holiday calendars the engine applies.
+ */
+export interface AreaPolicyFiles {
+  readonly areaCode: string;
+  readonly areaName: string;
+  readonly files: AreaPolicyFile[];
+}

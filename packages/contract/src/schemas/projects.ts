@@ -907,3 +907,27 @@ export interface PlantRepairView {
   readonly updatedBy: string;
   readonly updateTime: string;
 }
+
+/**
+ * POST /api/admin/isolarbp/checkAddCollaborator (spec 001 §7: body {projectId}; answer not shown):
+ * the project by `projectId`, else the projId / projectId header.
+ */
+export const checkCollaboratorBody = z
+  .object({ projectId: projectIdSchema.optional(), projId: projectIdSchema.optional() })
+  .nullish();
+export type CheckCollaboratorBody = z.infer<typeof checkCollaboratorBody>;
+
+/**
+ * Whether the caller may add collaborators to the project (before the share dialog opens): only
+ * its owner (and administrators) may; `reason` says why not, in the caller's language.
+ */
+export interface CollaboratorCheck {
+  readonly projectId: string;
+  readonly allowed: boolean;
+  /** The registry's error name when not allowed (ERR_PROJECT_NOT_OWNER), else null. */
+  readonly reasonCode: 'ERR_PROJECT_NOT_OWNER' | null;
+  readonly reason: string | null;
+  readonly role: ProjectRole;
+  /** Who already has access (not the owner), as refreshAuthority lists them. */
+  readonly members: ProjectAuthority['members'];
+}

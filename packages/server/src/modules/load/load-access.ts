@@ -12,6 +12,7 @@ import { AppError } from '../../http/app-error';
 import type { ObjectStorage } from '../../providers/storage';
 import { nowIso } from '../../shared/time';
 import { isAdmin, type Principal } from '../auth/principal';
+import { assertUnlocked, isProjectIdForm, requireProjectAccess } from '../projects/project-access';
 import type { Db } from '../users/user.repository';
 import { findLoadFile, findLoadProject, upsertLoadProject } from './load.repository';
 import { parseJson } from './load-views';
@@ -28,12 +29,24 @@ export class LoadAccess {
   ) {}
 
   /**
-   * The project's settings row, checking access: the first user who writes load data of a project
-   * owns it; others (except administrators) are refused. `write` creates the row when missing.
+   * The project's settings row, checking access. A projId that can be a project's id (digits) must
+   * name a project the caller may read (`write`: change, and it must not be locked), whoever wrote
+   * its load data first: the project's owner and members decide, never an outsider who wrote first
+   * (and no one can write load data ahead for a project that does not exist yet). Any other id is a
+   * free-standing load data set: the first user who writes it owns it; others (except
+   * administrators) are refused. `write` creates the row when missing.
    */
   async project(principal: Principal, projId: string, write: boolean): Promise<LoadProjectRow | undefined> {
     const row = await findLoadProject(this.db, projId);
-    if (row && row.owner_user_id !== null && row.owner_user_id !== principal.user.id && !isAdmin(principal)) {
+    if (isProjectIdForm(projId)) {
+      const { project } = await requireProjectAccess(this.db, principal, projId, write ? 'edit' : 'view');
+      if (write) assertUnlocked(project);
+    } else if (
+      row &&
+      row.owner_user_id !== null &&
+      row.owner_user_id !== principal.user.id &&
+      !isAdmin(principal)
+    ) {
       throw new AppError('ERR_LOAD_PROJECT_FORBIDDEN');
     }
     if (row || !write) return row;

@@ -1,4 +1,5 @@
 import {
+  areaFilesBody,
   areaIdParams,
   areaPriceBody,
   calStrategyBody,
@@ -39,6 +40,7 @@ export const PRICE_PATHS = {
   latestTime: `${ESTIMATE_TOOLS}/early/getElePriceLatestTime`,
   projectTouExists: `${ESTIMATE_TOOLS}/early/getExistInSysProjEleTou`,
   exportAreaPriceInfo: `${ESTIMATE_TOOLS}/early/exportAreaPriceInfo`,
+  areaFiles: `${ESTIMATE_TOOLS}/early/selectFileUrlByAreaCode`,
 } as const;
 
 /** A year of 15-minute load values as JSON stays well under 4 MiB. */
@@ -244,7 +246,21 @@ export async function priceRoutes(fastify: FastifyInstance): Promise<void> {
       schema: { tags, summary: 'Whether a TOU table exists for the project', querystring: projIdQuery },
       preHandler,
     },
-    async (request) => ok(request.ctx.language, await prices.projectTouExists(request.query.projId)),
+    async (request) =>
+      ok(request.ctx.language, await prices.projectTouExists(principalOf(request), request.query.projId)),
+  );
+
+  app.post(
+    PRICE_PATHS.areaFiles,
+    {
+      schema: {
+        tags,
+        summary: "The documents behind the area's tariffs (price, TOU, floor, benchmark, holidays)",
+        body: areaFilesBody,
+      },
+      preHandler,
+    },
+    async (request) => ok(request.ctx.language, await prices.areaFiles(request.body.areaCode)),
   );
 
   app.post(

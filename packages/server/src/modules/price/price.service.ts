@@ -1,5 +1,7 @@
 import {
   type AgencyPriceInput,
+  type AreaPolicyFile,
+  type AreaPolicyFiles,
   type AreaPriceBody,
   type AreaPriceInfo,
   type BillView,
@@ -59,7 +61,8 @@ import type {
 import { AppError } from '../../http/app-error';
 import { nowIso } from '../../shared/time';
 import type { AreasService } from '../areas/areas.service';
-import type { Principal } from '../auth/principal';
+import { isAdmin, type Principal } from '../auth/principal';
+import { assertUnlocked, isProjectIdForm, requireProjectAccess } from '../projects/project-access';
 import type { Db } from '../users/user.repository';
 import { coalBenchmarkOf } from './coal-benchmark';
 import {
@@ -482,6 +485,97 @@ export class PriceService {
     return { areaCode, resolvedAreaCode: resolved, latestMonth: months.sort().at(-1) ?? null };
   }
 
+  /**
+   * early/selectFileUrlByAreaCode: the documents the area's tariffs in force cite. Tables resolve as
+   * everywhere else (the area, else its nearest ancestor with tables); only current revisions count.
+   */
+  async areaFiles(areaCode: string): Promise<AreaPolicyFiles> {
+    const path = await this.areas.path(areaCode);
+    const chain = path.map((item) => item.adcode).reverse();
+    const nameOf = (code: string) => path.find((item) => item.adcode === code)?.name ?? code;
+    const files: AreaPolicyFile[] = [];
+
+    const tables = currentOf(await priceTablesOfAreas(this.db, chain), tableKey);
+    const tableArea = chain.find((code) => tables.some((row) => row.area_code === code));
+    for (const row of tables
+      .filter((r) => r.area_code === tableArea)
+      .sort((a, b) => b.month.localeCompare(a.month))) {
+      files.push({
+        kind: 'priceTable',
+        title: row.source_title,
+        url: row.source_url,
+        areaCode: row.area_code,
+        areaName: nameOf(row.area_code),
+        period: row.month,
+        userCategory: null,
+        verified: row.verified === 1,
+      });
+    }
+
+    const tou = currentOf(await touConfigsOfAreas(this.db, chain), touKey);
+    const touArea = chain.find((code) => tou.some((row) => row.area_code === code));
+    for (const row of tou
+      .filter((r) => r.area_code === touArea)
+      .sort(
+        (a, b) =>
+          b.effective_month.localeCompare(a.effective_month) ||
+          a.user_category.localeCompare(b.user_category),
+      )) {
+      files.push({
+        kind: 'touTable',
+        title: row.source_title,
+        url: row.source_url,
+        areaCode: row.area_code,
+        areaName: nameOf(row.area_code),
+        period: row.effective_month,
+        userCategory: row.user_category as TouScope,
+        verified: row.verified === 1,
+      });
+    }
+
+    const floor = await this.scrLowerLimit(areaCode);
+    if (floor.resolvedAreaCode && floor.sourceTitle) {
+      files.push({
+        kind: 'scrLowerLimit',
+        title: floor.sourceTitle,
+        url: floor.sourceUrl,
+        areaCode: floor.resolvedAreaCode,
+        areaName: nameOf(floor.resolvedAreaCode),
+        period: null,
+        userCategory: null,
+        verified: null,
+      });
+    }
+
+    const coal = coalBenchmarkOf(areaCode);
+    if (coal) {
+      files.push({
+        kind: 'coalBenchmark',
+        title: coal.source,
+        url: null,
+        areaCode: null,
+        areaName: coal.areaName,
+        period: null,
+        userCategory: null,
+        verified: coal.verified,
+      });
+    }
+
+    for (const { year, document, sourceUrl } of CHINA_HOLIDAY_CALENDAR) {
+      files.push({
+        kind: 'holidayCalendar',
+        title: document,
+        url: sourceUrl,
+        areaCode: null,
+        areaName: null,
+        period: String(year),
+        userCategory: null,
+        verified: true,
+      });
+    }
+    return { areaCode, areaName: path[path.length - 1]?.name ?? areaCode, files };
+  }
+
   /** dict/getPvEsScrLowerLimit/{id}: the minimum self-consumption share, null when none is stored. */
   async scrLowerLimit(areaCode: string): Promise<ScrLowerLimit> {
     const chain = await this.areas.chain(areaCode);
@@ -751,6 +845,7 @@ export class PriceService {
     projId: string,
     body: ProjectPriceInfoBody,
   ): Promise<ProjectPriceConfigView> {
+    await this.checkProjectAccess(principal, projId, 'edit');
     await this.areas.require(body.areaCode);
     if (body.touSlots) this.normalise(body.touSlots);
     return this.saveProjectRevision(principal, projId, (last) => ({
@@ -762,6 +857,28 @@ export class PriceService {
       custom_source_id: last?.custom_source_id ?? null,
       tou_slots_json: body.touSlots ? JSON.stringify(body.touSlots) : null,
     }));
+  }
+
+  /**
+   * The caller's right on a project's tariff choice. A project's id (digits) needs access to that
+   * project (`edit`: a member who may change it, and the project unlocked); a free-standing id
+   * (e.g. 'P-100') belongs to the user who saved its first revision (and administrators).
+   * @throws AppError ERR_PROJECT_NOT_FOUND, ERR_PROJECT_FORBIDDEN, ERR_PROJECT_READ_ONLY, ERR_PROJECT_LOCKED
+   */
+  private async checkProjectAccess(
+    principal: Principal,
+    projId: string,
+    need: 'view' | 'edit',
+  ): Promise<void> {
+    if (isProjectIdForm(projId)) {
+      const { project } = await requireProjectAccess(this.db, principal, projId, need);
+      if (need === 'edit') assertUnlocked(project);
+      return;
+    }
+    const first = (await projectConfigRevisions(this.db, projId))[0];
+    if (first && first.created_by !== principal.user.id && !isAdmin(principal)) {
+      throw new AppError('ERR_PROJECT_FORBIDDEN');
+    }
   }
 
   private async requireProjectConfig(projId: string): Promise<ProjectPriceConfigRow> {
@@ -776,6 +893,7 @@ export class PriceService {
     projId: string,
     body: SavePriceSourceBody,
   ): Promise<ProjectPriceConfigView> {
+    await this.checkProjectAccess(principal, projId, 'edit');
     await this.requireProjectConfig(projId);
     if (body.priceSource === 'custom')
       await this.ownedCustomSource(principal, body.customPriceSourceId as number);
@@ -792,6 +910,7 @@ export class PriceService {
 
   /** early/selectPriceSource: the project's choice and the row of prices it resolves to. */
   async selectPriceSource(principal: Principal, projId: string): Promise<ProjectPriceSource> {
+    await this.checkProjectAccess(principal, projId, 'view');
     const last = (await projectConfigRevisions(this.db, projId)).at(-1);
     if (!last) return { config: null, customSource: null, row: null, priceMonth: null };
     const config = this.projectView(last);
@@ -813,7 +932,8 @@ export class PriceService {
   }
 
   /** early/getExistInSysProjEleTou: whether a TOU table exists for the project (its own, or its area's). */
-  async projectTouExists(projId: string): Promise<ProjectTouExistence> {
+  async projectTouExists(principal: Principal, projId: string): Promise<ProjectTouExistence> {
+    await this.checkProjectAccess(principal, projId, 'view');
     const last = (await projectConfigRevisions(this.db, projId)).at(-1);
     if (!last) return { projId, exists: false, source: null, areaCode: null };
     if (last.tou_slots_json) return { projId, exists: true, source: 'project', areaCode: last.area_code };

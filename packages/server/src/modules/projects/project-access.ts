@@ -21,6 +21,15 @@ export function projectNumericId(projId: string | number | null | undefined): nu
   return id > 0 && id <= 2_147_483_647 ? id : null;
 }
 
+/**
+ * Whether a projId is in the form of a project's id (digits), as opposed to the free-standing ids
+ * the load and price modules also accept (e.g. 'P-100'). Such an id must name a project the caller
+ * may use: data cannot be written ahead for a project that does not exist yet.
+ */
+export function isProjectIdForm(projId: string | number): boolean {
+  return /^\d+$/.test(String(projId).trim());
+}
+
 /** The caller's role on a project, or null when he has none (administrators see every project). */
 export async function projectRoleOf(
   db: Db,

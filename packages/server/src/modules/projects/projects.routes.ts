@@ -3,6 +3,7 @@ import {
   assessPowerFactorBody,
   batchSetAuthorityBody,
   bestDipAngleBody,
+  checkCollaboratorBody,
   customerCommentsBody,
   deleteCacheBody,
   fastCalculationBody,
@@ -10,6 +11,7 @@ import {
   fastQueryCalculationQuery,
   formatMessage,
   getRunModelBody,
+  ISOLARBP_ADMIN,
   insertCommentBody,
   languageFromHeader,
   lockedPlanBody,
@@ -120,6 +122,7 @@ export const PROJECT_PATHS = {
   getOperationTimeAnalysis: `${STATISTICS}/getOperationTimeAnalysis`,
   saveRecognitionErrorRate: `${STATISTICS}/saveRecognitionErrorRate`,
   getRecognitionErrorRate: `${STATISTICS}/getRecognitionErrorRate`,
+  checkAddCollaborator: `${ISOLARBP_ADMIN}/checkAddCollaborator`,
 } as const;
 
 /** The project id of a call: the body's (or query's) projId, else the projId / projectId header. */
@@ -343,6 +346,26 @@ export async function projectsRoutes(fastify: FastifyInstance): Promise<void> {
           principalOf(request),
           projIdOf(request, request.body.projId),
           request.body.key,
+        ),
+      ),
+  );
+  app.post(
+    P.checkAddCollaborator,
+    {
+      schema: {
+        tags,
+        summary: 'Whether the caller may add collaborators to the project, and who has access',
+        body: checkCollaboratorBody,
+      },
+      preHandler,
+    },
+    async (request) =>
+      ok(
+        lang(request),
+        await projects.checkAddCollaborator(
+          principalOf(request),
+          projIdOf(request, request.body?.projectId ?? request.body?.projId),
+          lang(request),
         ),
       ),
   );

@@ -1,8 +1,12 @@
 import {
   type BatchSetAuthorityBody,
   type BestDipAngle,
+  type CollaboratorCheck,
   type CustomerComment,
+  ERRORS,
+  formatMessage,
   type InsertCommentBody,
+  type Language,
   type ModifyProjBody,
   type Page,
   PROJECT_SPECIAL_CHARS,
@@ -571,6 +575,27 @@ export class ProjectsService {
         userName: m.user_name,
         permission: m.permission as ProjectPermission,
       })),
+    };
+  }
+
+  /**
+   * POST /api/admin/isolarbp/checkAddCollaborator: whether the caller may add collaborators (the
+   * owner and administrators may, as batchSetAuthority allows), with the current members.
+   */
+  async checkAddCollaborator(
+    principal: Principal,
+    projId: string | null,
+    language: Language,
+  ): Promise<CollaboratorCheck> {
+    const authority = await this.authority(principal, projId);
+    const allowed = authority.canShare;
+    return {
+      projectId: authority.projId,
+      allowed,
+      reasonCode: allowed ? null : 'ERR_PROJECT_NOT_OWNER',
+      reason: allowed ? null : formatMessage(language, ERRORS.ERR_PROJECT_NOT_OWNER.key),
+      role: authority.role,
+      members: authority.members,
     };
   }
 
