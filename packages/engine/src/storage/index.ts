@@ -62,6 +62,8 @@ export type {
 export { sizeStorage } from './sizing.js';
 export type { SizeEconomics, SizeEconomicsInput, SizingBasis, SizingEconomics } from './sizingEconomics.js';
 export { sizeEconomics } from './sizingEconomics.js';
+export type { SizingRanking } from './sizingRanking.js';
+export { DEFAULT_REFINE_COUNT, dailyLpRanking, hourlyMeanInputs } from './sizingRanking.js';
 export type {
   BatteryParams,
   BatteryState,

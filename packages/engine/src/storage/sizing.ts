@@ -1,6 +1,6 @@
 import type { CashFlowResult } from '../economics/index.js';
 import { EngineInputError } from '../errors.js';
-import { emptyBatteryState } from './battery.js';
+import { batteryLimits, emptyBatteryState } from './battery.js';
 import {
   batteryFromProduct,
   degradationFromProduct,
@@ -19,7 +19,8 @@ import {
   type SizingEconomics,
   sizeEconomics,
 } from './sizingEconomics.js';
-import type { BatteryParams, StorageSite, StorageTariffSeries } from './types.js';
+import { hourlyMeanInputs, refineLimitsOf, type SizingRanking } from './sizingRanking.js';
+import type { BatteryParams, DispatchResult, StorageSite, StorageTariffSeries } from './types.js';
 
 /** Size-independent ratings for the continuous sweep; auxiliaries scale with energy. */
 export interface BatteryTemplate {
@@ -85,6 +86,13 @@ export interface SizingInput {
   readonly minSelfConsumptionFraction?: number;
   /** Solver for the highest reachable self-consumption (otherwise the best achieved ratio is reported). */
   readonly highs?: Highs;
+  /**
+   * Rank the sizes with a faster dispatch than `strategy` (e.g. `dailyLpRanking(highs)` when
+   * `strategy` is the default optimal dispatch), then dispatch the best-ranked sizes and the
+   * neighbours of the best exact one again with `strategy` and recommend the best of those.
+   * Absent: every size is dispatched with `strategy` (exact figures everywhere).
+   */
+  readonly ranking?: SizingRanking;
 }
 
 /** Recommendation criterion of `sizeStorage`. */
@@ -112,6 +120,12 @@ export interface SizingPoint {
   readonly meetsSelfConsumption: boolean;
   /** Life-cycle economics; null without `SizingInput.economics`. */
   readonly economics: SizeEconomics | null;
+  /**
+   * Which dispatch gave these figures: `strategy` (`SizingInput.strategy` on the series: exact) or
+   * `ranking` (`SizingInput.ranking`, on its time base; `billYuan` is then the baseline bill less
+   * the ranking dispatch's saving, so savings = (baseline − bill) × annualisation holds for every point).
+   */
+  readonly dispatch: 'strategy' | 'ranking';
 }
 
 export interface SizingResult {
@@ -133,6 +147,16 @@ export interface SizingResult {
     readonly lifeYears: number;
     readonly recommendedCashFlows: CashFlowResult | null;
   } | null;
+  /**
+   * With `SizingInput.ranking`: the time base the sizes were ranked on (minutes per step) and the
+   * indices into `points` with the figures of `strategy`, in the order they were re-dispatched (the
+   * best-ranked first, then the neighbour search); the recommendation is one of them. Null without
+   * a ranking.
+   */
+  readonly ranking: {
+    readonly stepMinutes: number;
+    readonly refinedIndices: readonly number[];
+  } | null;
   /** Present when `minSelfConsumptionFraction` was given. */
   readonly selfConsumption: {
     readonly targetFraction: number;
@@ -142,12 +166,22 @@ export interface SizingResult {
   } | null;
 }
 
+/** The time base a size is dispatched on, with the bill of the site without storage on it. */
+interface Basis {
+  readonly site: StorageSite;
+  readonly tariff: StorageTariffSeries;
+  readonly before: DispatchResult['bill'];
+}
+
 interface Candidate {
   source: 'catalogue' | 'grid';
   productId: string | null;
   units: number | null;
   params: BatteryParams;
   degradation: DegradationParams | undefined;
+  /** Indices of the adjacent sizes on the curve: the same product with one unit less or more; the
+   * grid's next power at the same energy and next energy at the same power. */
+  neighbours: number[];
 }
 
 /**
@@ -159,6 +193,9 @@ interface Candidate {
  * replacement at end of life) and its annual cash-flow table over the project life
  * (`economics/buildCashFlows`: capex, O&M, replacements, taxes, financing), giving NPV, IRR and
  * payback per size — the curve for the chart — and the recommendation by NPV (default), IRR or payback.
+ * With `ranking` (e.g. `dailyLpRanking(highs)` for the optimal strategy, whose default dispatch takes
+ * about a second per size-year) every size is ranked by the faster dispatch and only the best-ranked
+ * are dispatched with `strategy`; the recommendation is the best of those exact figures.
  */
 export function sizeStorage(input: SizingInput): SizingResult {
   const layout = storageLayout(input.tariff);
@@ -200,12 +237,14 @@ export function sizeStorage(input: SizingInput): SizingResult {
       (input.catalogue.productIds ? input.catalogue.productIds.map(storageProduct) : STORAGE_CATALOGUE);
     for (const p of products) {
       for (let u = 1; u <= maxUnits; u++) {
+        const i = candidates.length;
         candidates.push({
           source: 'catalogue',
           productId: p.id,
           units: u,
           params: batteryFromProduct(p, u),
           degradation: econ?.degradation ?? degradationFromProduct(p),
+          neighbours: [...(u > 1 ? [i - 1] : []), ...(u < maxUnits ? [i + 1] : [])],
         });
       }
     }
@@ -219,8 +258,12 @@ export function sizeStorage(input: SizingInput): SizingResult {
         'grid sizes need a degradation (grid.template.degradation or economics.degradation)',
       );
     }
-    for (const powerKw of input.grid.powerKw) {
-      for (const energyKwh of input.grid.energyKwh) {
+    const nP = input.grid.powerKw.length;
+    const nE = input.grid.energyKwh.length;
+    const g0 = candidates.length;
+    for (const [pi, powerKw] of input.grid.powerKw.entries()) {
+      for (const [ei, energyKwh] of input.grid.energyKwh.entries()) {
+        const i = g0 + pi * nE + ei;
         candidates.push({
           source: 'grid',
           productId: null,
@@ -237,6 +280,12 @@ export function sizeStorage(input: SizingInput): SizingResult {
             auxiliaryKw: tpl.auxiliaryKwPerKwh * energyKwh,
           },
           degradation,
+          neighbours: [
+            ...(pi > 0 ? [i - nE] : []),
+            ...(pi < nP - 1 ? [i + nE] : []),
+            ...(ei > 0 ? [i - 1] : []),
+            ...(ei < nE - 1 ? [i + 1] : []),
+          ],
         });
       }
     }
@@ -245,10 +294,53 @@ export function sizeStorage(input: SizingInput): SizingResult {
     throw new EngineInputError('PARAM_OUT_OF_RANGE', 'no storage size to evaluate');
   const before = dispatchWithoutStorage(input.tariff, input.site).bill;
   const baseline = before.totalYuan;
-  const cashFlowsOf: (CashFlowResult | null)[] = [];
-  const points: SizingPoint[] = candidates.map((c) => {
-    const r = runDispatch(c.params, input.site, input.tariff, input.strategy);
-    const savings = (baseline - r.bill.totalYuan) * annualisation;
+  const full: Basis = { site: input.site, tariff: input.tariff, before };
+  // The dispatchers see a battery only through its limits (`batteryLimits`: power capped by the
+  // C-rate), efficiencies, auxiliaries and energy: sizes equal in these dispatch alike under every
+  // strategy (e.g. 250 kW and 500 kW on 215 kWh at 0.5C), so one dispatch serves them all.
+  const batteryKey = candidates.map(({ params: b }) => {
+    const lim = batteryLimits(b);
+    return [
+      b.energyKwh,
+      b.socMinFraction,
+      b.socMaxFraction,
+      b.chargeEfficiency,
+      b.dischargeEfficiency,
+      b.auxiliaryKw,
+      lim.maxChargeKw,
+      lim.maxDischargeKw,
+    ].join(' ');
+  });
+  const dispatches = new Map<string, DispatchResult>();
+  /** Size `i` dispatched with `strategy` on `basis` (from empty at `soh`, or as the strategy starts). */
+  const dispatchOf = (
+    i: number,
+    strategy: DispatchStrategy,
+    basis: Basis,
+    kind: SizingPoint['dispatch'],
+    soh?: number,
+  ): DispatchResult => {
+    const key = `${kind} ${soh ?? 'start'} ${batteryKey[i]}`;
+    let r = dispatches.get(key);
+    if (!r) {
+      const c = candidates[i]!;
+      r = runDispatch(
+        c.params,
+        basis.site,
+        basis.tariff,
+        strategy,
+        soh === undefined ? undefined : emptyBatteryState(c.params, soh),
+      );
+      dispatches.set(key, r);
+    }
+    return r;
+  };
+  /** One size dispatched with `strategy` on `basis`; the bill is reported against the series' baseline. */
+  const evaluate = (i: number, strategy: DispatchStrategy, basis: Basis, kind: SizingPoint['dispatch']) => {
+    const c = candidates[i]!;
+    const r = dispatchOf(i, strategy, basis, kind);
+    const basisBaseline = basis.before.totalYuan;
+    const savings = (basisBaseline - r.bill.totalYuan) * annualisation;
     const capexEnergy = yuanPerKwh * c.params.energyKwh;
     const capexPower = yuanPerKw * c.params.powerKw;
     const capex = fixed + capexEnergy + capexPower;
@@ -266,33 +358,29 @@ export function sizeStorage(input: SizingInput): SizingResult {
         degradation: c.degradation!,
         economics: econ,
         lifeYears: life,
-        tariff: input.tariff,
+        tariff: basis.tariff,
         dispatch: r,
         initialStoredKwh: emptyBatteryState(c.params).storedEnergyKwh,
         annualSavingsYuan: savings,
-        annualDemandSavingsYuan: (before.demandChargeYuan - r.bill.demandChargeYuan) * annualisation,
+        annualDemandSavingsYuan: (basis.before.demandChargeYuan - r.bill.demandChargeYuan) * annualisation,
         annualDischargeKwh: r.energy.batteryDischargeKwh * annualisation,
         capexEnergyYuan: capexEnergy,
         capexPowerYuan: capexPower,
         capexFixedYuan: fixed,
         annualOmYuan: om,
         savingsAtSoh: (soh) =>
-          (baseline -
-            runDispatch(c.params, input.site, input.tariff, input.strategy, emptyBatteryState(c.params, soh))
-              .bill.totalYuan) *
-          annualisation,
+          (basisBaseline - dispatchOf(i, strategy, basis, kind, soh).bill.totalYuan) * annualisation,
       });
       economics = e.economics;
       cashFlows = e.cashFlows;
     }
-    cashFlowsOf.push(cashFlows);
-    return {
+    const point: SizingPoint = {
       source: c.source,
       productId: c.productId,
       units: c.units,
       powerKw: c.params.powerKw,
       energyKwh: c.params.energyKwh,
-      billYuan: r.bill.totalYuan,
+      billYuan: basis === full ? r.bill.totalYuan : baseline - (basisBaseline - r.bill.totalYuan),
       annualSavingsYuan: savings,
       capexYuan: capex,
       annualOmYuan: om,
@@ -302,9 +390,65 @@ export function sizeStorage(input: SizingInput): SizingResult {
       equivalentFullCyclesPerYear: r.energy.equivalentFullCycles * annualisation,
       meetsSelfConsumption: target === undefined || (sc !== null && sc >= target - 1e-9),
       economics,
+      dispatch: kind,
     };
-  });
-  const rec = recommend(points, objective);
+    return { point, cashFlows };
+  };
+  let points: SizingPoint[];
+  let cashFlowsOf: (CashFlowResult | null)[];
+  let rec: number | null;
+  let ranking: SizingResult['ranking'] = null;
+  if (input.ranking) {
+    const { refineCount, maxRefineCount, neighbourSearch } = refineLimitsOf(input.ranking);
+    // 1. Every size with the fast dispatch (on hourly means by default).
+    const coarse = input.ranking.resolution === 'series' ? null : hourlyMeanInputs(input.site, input.tariff);
+    const rankBasis: Basis = coarse
+      ? { ...coarse, before: dispatchWithoutStorage(coarse.tariff, coarse.site).bill }
+      : full;
+    const rankStrategy = input.ranking.strategy;
+    const ranked = candidates.map((_, i) => evaluate(i, rankStrategy, rankBasis, 'ranking'));
+    points = ranked.map((x) => x.point);
+    cashFlowsOf = ranked.map((x) => x.cashFlows);
+    // Exact figures (the plan's strategy on the series) for every size of a battery class.
+    const refined: number[] = [];
+    const refinedKeys = new Set<string>();
+    const refine = (i: number) => {
+      refinedKeys.add(batteryKey[i]!);
+      candidates.forEach((_, j) => {
+        if (batteryKey[j] !== batteryKey[i] || points[j]!.dispatch === 'strategy') return;
+        const exact = evaluate(j, input.strategy, full, 'strategy');
+        points[j] = exact.point;
+        cashFlowsOf[j] = exact.cashFlows;
+        refined.push(j);
+      });
+    };
+    // 2. The `refineCount` best-ranked batteries.
+    for (const i of rankOrder(points, objective)) {
+      if (refinedKeys.size >= refineCount) break;
+      if (!refinedKeys.has(batteryKey[i]!)) refine(i);
+    }
+    // 3. Hill-climb on the exact figures: the neighbours on the curve of the exact best, until they
+    // are all exact (a local optimum of the plan's strategy) or `maxRefineCount` batteries are.
+    while (neighbourSearch) {
+      const best = recommend(points, objective, refined);
+      if (best === null) break;
+      const fresh = candidates
+        .flatMap((c, j) => (batteryKey[j] === batteryKey[best] ? c.neighbours : []))
+        .filter((n) => !refinedKeys.has(batteryKey[n]!));
+      if (fresh.length === 0 || refinedKeys.size >= maxRefineCount) break;
+      for (const n of fresh) {
+        if (refinedKeys.size >= maxRefineCount) break;
+        if (!refinedKeys.has(batteryKey[n]!)) refine(n);
+      }
+    }
+    rec = recommend(points, objective, refined);
+    ranking = { stepMinutes: rankBasis.tariff.stepMinutes, refinedIndices: refined };
+  } else {
+    const exact = candidates.map((_, i) => evaluate(i, input.strategy, full, 'strategy'));
+    points = exact.map((x) => x.point);
+    cashFlowsOf = exact.map((x) => x.cashFlows);
+    rec = recommend(points, objective);
+  }
   let selfConsumption: SizingResult['selfConsumption'] = null;
   if (target !== undefined) {
     let highest = 0;
@@ -347,45 +491,102 @@ export function sizeStorage(input: SizingInput): SizingResult {
           recommendedCashFlows: rec === null ? null : cashFlowsOf[rec]!,
         }
       : null,
+    ranking,
     selfConsumption,
   };
 }
 
 /**
- * Index of the recommended point: among the sizes that meet the self-consumption ratio and are
- * worth building (with economics: NPV > 0 and the criterion defined; without: a simple payback),
- * the best by the objective; ties keep the first.
+ * Score of a point by the objective (larger is better), or null when it is not recommendable: it
+ * misses the self-consumption ratio or is not worth building (with economics: NPV ≤ 0 or the
+ * criterion undefined; without: no simple payback).
  */
-function recommend(points: readonly SizingPoint[], objective: SizingObjective): number | null {
-  const score = (p: SizingPoint): number | null => {
-    if (!p.meetsSelfConsumption) return null;
-    const e = p.economics;
-    if (e) {
-      if (!(e.npvYuan > 0)) return null;
-      switch (objective) {
-        case 'npv':
-          return e.npvYuan;
-        case 'irr':
-          return e.irr;
-        case 'payback':
-          return e.paybackYears === null ? null : -e.paybackYears;
-        case 'dynamicPayback':
-          return e.dynamicPaybackYears === null ? null : -e.dynamicPaybackYears;
-        case 'netBenefit':
-          return p.netBenefitYuan;
-      }
+function scoreOf(p: SizingPoint, objective: SizingObjective): number | null {
+  if (!p.meetsSelfConsumption) return null;
+  const e = p.economics;
+  if (e) {
+    if (!(e.npvYuan > 0)) return null;
+    switch (objective) {
+      case 'npv':
+        return e.npvYuan;
+      case 'irr':
+        return e.irr;
+      case 'payback':
+        return e.paybackYears === null ? null : -e.paybackYears;
+      case 'dynamicPayback':
+        return e.dynamicPaybackYears === null ? null : -e.dynamicPaybackYears;
+      case 'netBenefit':
+        return p.netBenefitYuan;
     }
-    if (p.simplePaybackYears === null) return null;
-    return objective === 'payback' ? -p.simplePaybackYears : p.netBenefitYuan;
-  };
+  }
+  if (p.simplePaybackYears === null) return null;
+  return objective === 'payback' ? -p.simplePaybackYears : p.netBenefitYuan;
+}
+
+/**
+ * Index of the recommended point among `among` (default every point): the best score by the
+ * objective; ties keep the first in `points` order.
+ */
+function recommend(
+  points: readonly SizingPoint[],
+  objective: SizingObjective,
+  among?: readonly number[],
+): number | null {
+  const indices = among ? [...among].sort((a, b) => a - b) : points.map((_, i) => i);
   let best: number | null = null;
   let bestScore = Number.NEGATIVE_INFINITY;
-  points.forEach((p, i) => {
-    const s = score(p);
+  for (const i of indices) {
+    const s = scoreOf(points[i]!, objective);
     if (s !== null && s > bestScore) {
       best = i;
       bestScore = s;
     }
-  });
+  }
   return best;
+}
+
+/**
+ * Every index, best first: recommendable points by score, then points that meet the
+ * self-consumption ratio by the objective's value even if not worth building (NPV, IRR, −payback or
+ * net benefit; a full-strategy dispatch may still make them worth it), then the rest likewise; ties
+ * by index (deterministic).
+ */
+function rankOrder(points: readonly SizingPoint[], objective: SizingObjective): number[] {
+  const raw = (p: SizingPoint): number => {
+    const e = p.economics;
+    let v: number | null;
+    switch (objective) {
+      case 'npv':
+        v = e ? e.npvYuan : p.netBenefitYuan;
+        break;
+      case 'irr':
+        v = e ? e.irr : null;
+        break;
+      case 'payback': {
+        const years = e ? e.paybackYears : p.simplePaybackYears;
+        v = years === null ? null : -years;
+        break;
+      }
+      case 'dynamicPayback':
+        v = e?.dynamicPaybackYears == null ? null : -e.dynamicPaybackYears;
+        break;
+      case 'netBenefit':
+        v = p.netBenefitYuan;
+        break;
+    }
+    return v ?? Number.NEGATIVE_INFINITY;
+  };
+  const key = points.map((p) => {
+    const s = scoreOf(p, objective);
+    return s !== null ? { tier: 2, value: s } : { tier: p.meetsSelfConsumption ? 1 : 0, value: raw(p) };
+  });
+  return points
+    .map((_, i) => i)
+    .sort((a, b) => {
+      const ka = key[a]!;
+      const kb = key[b]!;
+      if (ka.tier !== kb.tier) return kb.tier - ka.tier;
+      if (ka.value !== kb.value) return kb.value > ka.value ? 1 : -1;
+      return a - b;
+    });
 }
