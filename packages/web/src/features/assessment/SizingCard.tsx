@@ -1,4 +1,4 @@
-import { Card, Table, Tag } from 'antd';
+import { Card, Table, Tag, Tooltip, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SizingPointView, SizingSummaryView } from '../../api/assessmentResults';
@@ -9,7 +9,7 @@ import { useProductLabel } from './storageProducts';
 
 /** The capacity sweep: benefit / NPV and payback against the storage size, the recommended size marked. */
 export function SizingCard({ sizing }: { readonly sizing: SizingSummaryView }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const productLabel = useProductLabel();
   const option = useMemo(
     () =>
@@ -29,8 +29,22 @@ export function SizingCard({ sizing }: { readonly sizing: SizingSummaryView }) {
   const rows = points.map((point, index) => ({ ...point, index }));
   const hasNpv = points.some((p) => sizeNpv(p) !== null);
   const hasIrr = points.some((p) => sizeIrr(p) !== null);
+  const strategyKey = `assessment.strategy.${sizing.strategy}`;
+  const strategy = i18n.exists(strategyKey)
+    ? t(strategyKey as 'assessment.strategy.optimal')
+    : sizing.strategy;
   return (
-    <Card title={t('assessment.sizing.title')} data-testid="assessment-chart-sizing">
+    <Card
+      title={t('assessment.sizing.title')}
+      extra={
+        <Tooltip title={sizing.strategy === 'optimal' ? t('assessment.sizing.optimalHint') : undefined}>
+          <Typography.Text type="secondary" data-testid="assessment-sizing-strategy">
+            {t('assessment.sizing.strategy', { strategy })}
+          </Typography.Text>
+        </Tooltip>
+      }
+      data-testid="assessment-chart-sizing"
+    >
       <EChart option={option} style={{ height: 360 }} />
       <Table<SizingPointView & { index: number }>
         rowKey="index"
