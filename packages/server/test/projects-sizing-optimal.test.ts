@@ -184,6 +184,10 @@ describe.each(dialectsUnderTest())('capacity sweep ranked by the plan strategy o
     const params = batteryOf(inputs, point);
     const optimal = directSavingsYuan(direct, params, { kind: 'optimal', highs: await loadHighs() });
     expect(point.annualSavingsYuan).toBe(round2(optimal));
+    // The recommended size is exact; the rest that were only ranked say so.
+    expect(point.exact).toBe(true);
+    // (At most 8 distinct batteries are re-run; sizes the C-rate makes alike share their figures.)
+    expect(sizing.points.filter((p) => p.exact === false).length).toBeGreaterThan(0);
     // Under the rule the same size saves less: the figure is not the rule's.
     const rule = directSavingsYuan(direct, params, { kind: 'rule', strategy: 'twoChargeTwoDischarge' });
     expect(optimal).toBeGreaterThan(rule);
@@ -202,6 +206,7 @@ describe.each(dialectsUnderTest())('capacity sweep ranked by the plan strategy o
         strategy: 'twoChargeTwoDischarge',
       });
       expect(point.annualSavingsYuan).toBe(round2(rule));
+      expect(point.exact).toBe(true);
     }
     const configured = sizing.points.find((p) => p.productId === 'ci-cabinet-100kw-215kwh' && p.units === 2);
     expect(configured?.annualSavingsYuan).toBe(round2(summary.storage!.savingsYuan));

@@ -85,6 +85,8 @@ export interface SizingPointView {
     readonly paybackYears: number | null;
     readonly dynamicPaybackYears: number | null;
   } | null;
+  /** False: figures of the fast ranking dispatch, not the plan's own (absent: exact). */
+  readonly exact?: boolean;
 }
 
 export interface SizingSummaryView {

@@ -326,6 +326,11 @@ export interface SizingSummary {
     irr: number | null;
     /** Discounted payback, years (null when not recovered within the life). */
     dynamicPaybackYears: number | null;
+    /**
+     * False when the figures come from the fast ranking dispatch (daily LPs) rather than the plan's
+     * own; absent in plans stored before ranking existed (all exact).
+     */
+    exact?: boolean;
   }[];
   readonly recommendedIndex: number | null;
   /** What the recommendation maximises: life-cycle NPV with the project's economics. */
@@ -844,6 +849,7 @@ export async function runAssessment(input: AssessmentInput, deps: AssessmentDeps
             point.economics?.dynamicPaybackYears == null
               ? null
               : round(point.economics.dynamicPaybackYears, 3),
+          exact: point.dispatch === 'strategy',
         })),
         recommendedIndex: result.recommendedIndex,
         objective: result.objective,

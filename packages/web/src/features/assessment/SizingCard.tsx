@@ -64,6 +64,11 @@ export function SizingCard({ sizing }: { readonly sizing: SizingSummaryView }) {
                     {t('assessment.sizing.recommended')}
                   </Tag>
                 ) : null}
+                {row.exact === false ? (
+                  <Tooltip title={t('assessment.sizing.rankedHint')}>
+                    <Tag style={{ marginLeft: 8 }}>{t('assessment.sizing.ranked')}</Tag>
+                  </Tooltip>
+                ) : null}
               </>
             ),
           },
