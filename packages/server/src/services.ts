@@ -82,6 +82,10 @@ export function createServices(
   const files = new FilesService(db, storage);
   const invitations = new InvitationService(db);
   const areas = new AreasService(db);
+  const jobs = new JobsService(db);
+  const prices = new PriceService(db, areas);
+  const weather = new WeatherService(db, storage, config);
+  const devices = new DevicesService(db);
   const amap = amapConfigFromEnv();
   const mapSearch =
     overrides.mapSearch !== undefined ? overrides.mapSearch : amap ? new AMapSearchProvider(amap) : null;
@@ -107,7 +111,7 @@ export function createServices(
     shell: new ShellService(db),
     files,
     feedback: new FeedbackService(db, files),
-    jobs: new JobsService(db),
+    jobs,
     userLists: new UserListService(db),
     invitations,
     quotas: new QuotaService(db),
@@ -116,17 +120,18 @@ export function createServices(
     payments: new PaymentService(db, overrides.paymentProviders ?? loadPaymentProviders(), logger),
     areas,
     maps: new MapService(areas, mapSearch, logger),
-    prices: new PriceService(db, areas),
-    weather: new WeatherService(db, storage, config),
+    prices,
+    weather,
     load: new LoadService(db, storage),
     projectServices: createProjectServices({
       db,
       storage,
-      jobs: new JobsService(db),
-      prices: new PriceService(db, areas),
-      weatherService: new WeatherService(db, storage, config),
+      jobs,
+      prices,
+      weatherService: weather,
+      storageCatalogue: devices,
     }),
-    bills: new BillsService(db, storage, files, new JobsService(db)),
-    devices: new DevicesService(db),
+    bills: new BillsService(db, storage, files, jobs),
+    devices,
   };
 }

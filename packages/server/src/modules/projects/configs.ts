@@ -26,8 +26,6 @@ import {
 } from '@pvplan/engine';
 import type { z } from 'zod';
 import { AppError } from '../../http/app-error';
-import { DevicesService } from '../devices/devices.service';
-import type { Db } from '../users/user.repository';
 import type { ResolvedPv, ResolvedStorage } from './assessment';
 
 /** The parts of a project's configuration, one row each in project_configs. */
@@ -185,16 +183,22 @@ export function resolveStorage(
 }
 
 /**
- * `resolveStorage` with `es.productId` looked up in the device catalogue (built-in and
- * administrators' products, enabled or not: a disabled product still calculates for the configs
- * that name it).
+ * What calculations read of the device catalogue (the devices module's `DevicesService`): a product by
+ * id, enabled or not (a disabled product still calculates for the configs that name it), and the
+ * enabled products a capacity sweep may choose from.
  */
+export interface StorageCatalogue {
+  storageProduct(id: string): Promise<StorageProduct | null>;
+  enabledStorageProducts(): Promise<StorageProduct[]>;
+}
+
+/** `resolveStorage` with `es.productId` looked up in the device catalogue. */
 export async function resolveStorageOf(
-  db: Db,
+  catalogue: StorageCatalogue,
   es: EsConfig,
   runModel: RunModelInput | null,
 ): Promise<ResolvedStorage> {
-  const product = es.productId ? await new DevicesService(db).storageProduct(es.productId) : null;
+  const product = es.productId ? await catalogue.storageProduct(es.productId) : null;
   return resolveStorage(es, runModel, product);
 }
 

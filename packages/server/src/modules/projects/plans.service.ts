@@ -20,7 +20,6 @@ import type { ProjectPlanRow, ProjectRow } from '../../db/tables';
 import { AppError } from '../../http/app-error';
 import { nowIso } from '../../shared/time';
 import type { Principal } from '../auth/principal';
-import { DevicesService } from '../devices/devices.service';
 import type { JobHandler } from '../jobs/job-types';
 import { findJob } from '../jobs/jobs.repository';
 import type { JobsService } from '../jobs/jobs.service';
@@ -46,6 +45,7 @@ import {
   type PricedFeedInLabel,
   resolvePv,
   resolveStorageOf,
+  type StorageCatalogue,
   type StoredConfigs,
 } from './configs';
 import { loadHighs } from './highs';
@@ -141,6 +141,7 @@ export class PlansService {
     private readonly jobs: JobsService,
     private readonly tariffs: TariffSource,
     private readonly loads: LoadSource,
+    private readonly catalogue: StorageCatalogue,
   ) {}
 
   // -------------------------------------------------------------------------------------------
@@ -243,7 +244,9 @@ export class PlansService {
               : null,
           )
         : null;
-      const storage = hasStorage ? await resolveStorageOf(this.db, configs.es, configs.runModel) : null;
+      const storage = hasStorage
+        ? await resolveStorageOf(this.catalogue, configs.es, configs.runModel)
+        : null;
       if (storage && storage.strategy === 'runModel' && !storage.runModel) {
         warnings.push({ key: 'project.warning.noRunModel', params: {} });
       }
@@ -281,7 +284,7 @@ export class PlansService {
           economics: configs.economics,
           pves,
           ...(pves?.optimiseCapacity
-            ? { sizingProducts: await new DevicesService(this.db).enabledStorageProducts() }
+            ? { sizingProducts: await this.catalogue.enabledStorageProducts() }
             : {}),
         },
         load: load.spec,
@@ -525,7 +528,7 @@ export class PlansService {
     const configs = await this.projects.configs(project.id);
     if (configs.runModel && !derive) return { runModel: configs.runModel as RunModel, saved: true };
     try {
-      const storage = await resolveStorageOf(this.db, configs.es, null);
+      const storage = await resolveStorageOf(this.catalogue, configs.es, null);
       const tariff = await this.resolveTariff(project, configs, principal, project.proj_type as ProjectType);
       const expanded = expandTariff({ months: tariff.schedule }, tariff.prices, MODEL_TIME_BASE);
       const input = { tariff, storage, feedInYuanPerKwh: 0 } as unknown as AssessmentInput;

@@ -2,6 +2,7 @@ import type { ObjectStorage } from '../../providers/storage';
 import type { JobsService } from '../jobs/jobs.service';
 import type { Db } from '../users/user.repository';
 import type { WeatherService } from '../weather/weather.service';
+import type { StorageCatalogue } from './configs';
 import { PlansService } from './plans.service';
 import { PlantRepairService } from './plant-repair.service';
 import { PowerCostMapService } from './power-cost-map.service';
@@ -43,6 +44,8 @@ export interface ProjectServiceDeps {
   readonly weatherService?: WeatherService;
   /** Defaults to the load module's tables. */
   readonly loads?: LoadSource;
+  /** The device catalogue (built-in and administrators' storage products). */
+  readonly storageCatalogue: StorageCatalogue;
 }
 
 const NO_TARIFF: TariffSource = { tariffOf: async () => null };
@@ -59,7 +62,7 @@ export function createProjectServices(deps: ProjectServiceDeps): ProjectServices
   const files = new ProjectFilesService(deps.db, deps.storage);
   return {
     projects,
-    plans: new PlansService(deps.db, projects, deps.jobs, tariffs, loads),
+    plans: new PlansService(deps.db, projects, deps.jobs, tariffs, loads, deps.storageCatalogue),
     pvConfig: new PvConfigService(deps.db, projects),
     statistics: new StatisticsService(deps.db),
     files,
