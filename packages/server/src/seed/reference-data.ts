@@ -14,6 +14,7 @@ export const ROLES: ReadonlyArray<readonly [key: string, zh: string, en: string,
   ['tools_out_user', '外部用户', 'External user', 'tools'],
 ];
 
+/** Inserts a menu node with its role links and children; answers how many rows it inserted. */
 async function seedMenuNode(
   db: Db,
   node: MenuNode,
@@ -22,7 +23,7 @@ async function seedMenuNode(
   order: number,
   inheritedRoles: readonly string[],
   roleIds: ReadonlyMap<string, number>,
-): Promise<void> {
+): Promise<number> {
   const roles = node.roles ?? inheritedRoles;
   const row = await db
     .insertInto('menus')
@@ -48,11 +49,13 @@ async function seedMenuNode(
       .insertInto('role_menus')
       .values(links.map((roleId) => ({ role_id: roleId, menu_id: row.id })))
       .execute();
+  let inserted = 1;
   let childOrder = 1;
   for (const child of node.children ?? []) {
-    await seedMenuNode(db, child, row.id, level + 1, childOrder, roles, roleIds);
+    inserted += await seedMenuNode(db, child, row.id, level + 1, childOrder, roles, roleIds);
     childOrder += 1;
   }
+  return inserted;
 }
 
 /** Roles, the app project, the full menu and the dictionaries: needed by every installation. Idempotent. */
@@ -124,32 +127,30 @@ export async function syncMenuTree(db: Db): Promise<number> {
   const roleRows = await db.selectFrom('roles').select(['id', 'role_key']).execute();
   if (roleRows.length === 0) return 0;
   const roleIds = new Map(roleRows.map((row) => [row.role_key, row.id]));
-  const before = await db.selectFrom('menus').select('id').where('app_code', '=', 'tools').execute();
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .selectFrom('menus')
+      .select(['id', 'parent_id', 'menu_type', 'route_url', 'button_flag'])
+      .where('app_code', '=', 'tools')
+      .execute();
+    const childrenOf = new Map<number | null, typeof rows>();
+    for (const row of rows) childrenOf.set(row.parent_id, [...(childrenOf.get(row.parent_id) ?? []), row]);
+    let added = 0;
     const visit = async (
       nodes: readonly MenuNode[],
       parentId: number | null,
       level: number,
       inheritedRoles: readonly string[],
     ): Promise<void> => {
-      let query = trx
-        .selectFrom('menus')
-        .select(['id', 'menu_type', 'route_url', 'button_flag'])
-        .where('app_code', '=', 'tools');
-      query =
-        parentId === null ? query.where('parent_id', 'is', null) : query.where('parent_id', '=', parentId);
-      const siblings = await query.execute();
-      let order = 1;
-      for (const node of nodes) {
+      const siblings = childrenOf.get(parentId) ?? [];
+      for (const [index, node] of nodes.entries()) {
         const roles = node.roles ?? inheritedRoles;
         const found = siblings.find((row) => sameMenuNode(row, node));
         if (found) await visit(node.children ?? [], found.id, level + 1, roles);
-        else await seedMenuNode(trx, node, parentId, level, order, roles, roleIds);
-        order += 1;
+        else added += await seedMenuNode(trx, node, parentId, level, index + 1, roles, roleIds);
       }
     };
     await visit(MENU_TREE, null, 1, []);
+    return added;
   });
-  const after = await db.selectFrom('menus').select('id').where('app_code', '=', 'tools').execute();
-  return after.length - before.length;
 }
