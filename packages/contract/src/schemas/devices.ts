@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isMessageKey, type MessageKey } from '../messages';
+import type { MessageKey } from '../messages';
 import { PROJECT_SPECIAL_CHARS } from './projects';
 
 /*
@@ -138,13 +138,18 @@ export interface StorageProductIssue {
   readonly key: MessageKey;
 }
 
+/** The message keys the product checks report (a Set of them, not the message catalogue: forms import this). */
+const STORAGE_PRODUCT_MESSAGE_KEYS: ReadonlySet<string> = new Set(Object.values(STORAGE_PRODUCT_MESSAGES));
+
 /** Every broken check of a product, by field (for forms: the same checks the server makes). */
 export function storageProductIssues(input: unknown): StorageProductIssue[] {
   const parsed = storageProductSchema.safeParse(input);
   if (parsed.success) return [];
   return parsed.error.issues.map((issue) => ({
     field: String(issue.path[0] ?? ''),
-    key: isMessageKey(issue.message) ? issue.message : 'validation.invalid',
+    key: STORAGE_PRODUCT_MESSAGE_KEYS.has(issue.message)
+      ? (issue.message as MessageKey)
+      : 'validation.invalid',
   }));
 }
 
