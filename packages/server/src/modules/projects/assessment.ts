@@ -36,6 +36,7 @@ import {
   type SeriesTimeBase,
   type SettlementMode,
   type SizingEconomics,
+  type SizingInput,
   type SizingResult,
   STORAGE_CATALOGUE,
   type StorageProduct,
@@ -664,7 +665,7 @@ function continuousSizes(
   loadKw: Float64Array,
   s: ResolvedStorage,
   products: readonly StorageProduct[] | undefined,
-): NonNullable<Parameters<typeof sizeStorage>[0]['grid']> {
+): NonNullable<SizingInput['grid']> {
   let peakKw = 0;
   for (const kw of loadKw) if (kw > peakKw) peakKw = kw;
   const baseKw = Math.max(10, Math.round(peakKw / 2 / 10) * 10);
