@@ -91,6 +91,12 @@ describe('income assessment in English', () => {
       await page.getByText('Project IRR after tax').first().waitFor({ timeout: 30_000 });
       await page.getByText('First-year generation').first().waitFor();
       await expectNoRawKeys(page);
+      // A key missing in English falls back to Chinese (i18next fallbackLng), so the cards and the
+      // tab bar must hold no CJK text at all.
+      const cards = await page.locator('[data-testid^="assessment-card-"]').allInnerTexts();
+      expect(cards.length).toBeGreaterThan(0);
+      const tabs = await page.locator('.ant-tabs-nav').allInnerTexts();
+      expect([...cards, ...tabs].join(' ')).not.toMatch(/[\u4e00-\u9fff]/);
       expect(view.consoleErrors).toEqual([]);
     },
     CALCULATION_MS + 60_000,
