@@ -166,6 +166,12 @@ export const ERRORS = {
   ERR_DEVICE_BUILTIN_READONLY: { code: 400, status: 409, key: 'errors.device.builtinReadOnly' },
   ERR_DEVICE_IN_USE: { code: 400, status: 409, key: 'errors.device.inUse' },
   ERR_DEVICE_STALE: { code: 400, status: 409, key: 'errors.device.stale' },
+  ERR_DEVICE_BUILTIN_UNDELETABLE: { code: 400, status: 409, key: 'errors.device.builtinUndeletable' },
+  ERR_DEVICE_NOT_BUILTIN: { code: 400, status: 409, key: 'errors.device.notBuiltin' },
+  ERR_INVOICE_ORDER_UNPAID: { code: 400, status: 409, key: 'errors.invoice.orderUnpaid' },
+  ERR_INVOICE_EXISTS: { code: 400, status: 409, key: 'errors.invoice.exists' },
+  ERR_INVOICE_HANDLED: { code: 400, status: 409, key: 'errors.invoice.handled' },
+  ERR_PROJECT_SHARE_LOOKUP_LIMIT: { code: 400, status: 429, key: 'errors.project.shareLookupLimit' },
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -14,6 +14,7 @@ export * from './schemas/load';
 export * from './schemas/membership';
 export * from './schemas/power-cost-map';
 export * from './schemas/price';
+export * from './schemas/project-sharing';
 export * from './schemas/projects';
 export * from './schemas/reports';
 export * from './schemas/shell';

@@ -400,4 +400,19 @@ export const en: Record<MessageKey, string> = {
   'planSource.feedIn.none': 'None (no PV)',
   'planSource.feedIn.coal': 'Coal-fired benchmark price of {area}',
   'planSource.feedIn.unverified': '{source} (unverified)',
+  'errors.device.builtinUndeletable':
+    '"{id}" is a built-in product: it cannot be deleted, only disabled (edited values can be restored to the built-in ones)',
+  'errors.device.notBuiltin':
+    'The product "{id}" is not a built-in product: it has no built-in values to restore',
+  'errors.invoice.orderUnpaid': 'Only a paid order can have an invoice',
+  'errors.invoice.exists': 'An invoice has already been requested for this order',
+  'errors.invoice.handled': 'This invoice application has already been handled',
+  'validation.taxNo': 'Enter a valid taxpayer ID (15 to 20 digits or capital letters)',
+  'validation.email': 'Enter a valid e-mail address',
+  'validation.invoiceTaxNoRequired': 'A company invoice needs the taxpayer ID',
+  'validation.loadTouSource': 'Give either a TOU table (touSlots) or an area (areaCode), not both',
+  'errors.project.shareLookupLimit':
+    'Too many phone number look-ups: at most {max} an hour. Try again in {minutes} min',
+  'validation.loadBillPriceSource':
+    "{field}: give either the prices (prices, with their funds and basic charge prices) or the area's agency price table row (areaCode, userCategory, voltageLevel), not both",
 };

@@ -349,6 +349,18 @@ export const zhCN = {
   'planSource.feedIn.none': '无（不含光伏）',
   'planSource.feedIn.coal': '{area}燃煤发电基准价',
   'planSource.feedIn.unverified': '{source}（待核实）',
+  'errors.device.builtinUndeletable': '“{id}”是内置产品，不能删除，只能停用（修改过的参数可以恢复为内置值）',
+  'errors.device.notBuiltin': '产品“{id}”不是内置产品，没有可恢复的内置参数',
+  'errors.invoice.orderUnpaid': '只有已支付的订单可以申请发票',
+  'errors.invoice.exists': '该订单已申请发票，请勿重复申请',
+  'errors.invoice.handled': '该发票申请已处理',
+  'validation.taxNo': '请输入正确的纳税人识别号（15~20位数字或大写字母）',
+  'validation.email': '请输入正确的邮箱地址',
+  'validation.invoiceTaxNoRequired': '企业抬头须填写纳税人识别号',
+  'validation.loadTouSource': '分时时段表（touSlots）与地区（areaCode）只能指定其一',
+  'errors.project.shareLookupLimit': '查找手机号过于频繁，每小时最多 {max} 次，请 {minutes} 分钟后再试',
+  'validation.loadBillPriceSource':
+    '{field}：电价或由请求给出（prices 及其基金、基本电价），或取地区代理购电价格表的一行（areaCode、userCategory、voltageLevel），二者只能选其一',
 } as const;
 
 export type MessageKey = keyof typeof zhCN;

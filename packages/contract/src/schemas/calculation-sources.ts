@@ -185,7 +185,11 @@ export function loadSourceText(language: Language, label: LoadSourceLabel): stri
 }
 
 /** A price-store key (category, voltage) in the reader's language; an unknown one as stored. */
-function keyText(language: Language, prefix: 'price.category' | 'price.voltage', value: string): string {
+export function priceKeyText(
+  language: Language,
+  prefix: 'price.category' | 'price.voltage',
+  value: string,
+): string {
   const key = `${prefix}.${value}`;
   return isMessageKey(key) ? formatMessage(language, key) : value;
 }
@@ -202,8 +206,8 @@ export function tariffSourceText(language: Language, label: TariffSourceLabel): 
       text = formatMessage(language, 'planSource.tariff.table', {
         title: label.title,
         month: label.month,
-        category: keyText(language, 'price.category', label.userCategory),
-        voltage: keyText(language, 'price.voltage', label.voltageLevel),
+        category: priceKeyText(language, 'price.category', label.userCategory),
+        voltage: priceKeyText(language, 'price.voltage', label.voltageLevel),
       });
       break;
     case 'custom':
@@ -247,4 +251,179 @@ export function feedInSourceText(language: Language, label: FeedInSourceLabel): 
         : formatMessage(language, 'planSource.feedIn.unverified', { source: text });
     }
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Plans stored before the labels: their English phrases read as labels
+// ---------------------------------------------------------------------------------------------
+
+/*
+ * Plans calculated before the labels hold only the server's fixed English phrases
+ * (`summary.load.source`, `summary.tariff.source`, `summary.economics.feedInSource`; server
+ * modules/projects/plans.service.ts resolveLoad / resolveTariff, sources.ts PriceStoreTariffSource,
+ * LoadModuleSource and monthlyFromPartial, configs.ts feedInPhraseOf). The readers below turn such a
+ * phrase back into the label it stands for, so the web and the reports say old plans in the reader's
+ * language through the same text functions; a phrase they do not recognise gives null (shown as stored).
+ */
+
+const MONTHLY_PHRASES: Readonly<Record<string, 'monthly' | 'bills'>> = {
+  'monthly energy (entered)': 'monthly',
+  'monthly energy (bills / electricity file)': 'bills',
+};
+const CONSTANT_PHRASE = /^constant (\S+) kW$/;
+const PARTIAL_PHRASE = /^(.+): (\d+) months given, (\d+) estimated from their daily mean$/;
+const SERIES_PHRASE = /^load data \((\w+), from (.+), (\d+)-min, (\d+) of (\d+) hours measured\)$/;
+
+/** The load label an old plan's phrase stands for; null when the phrase is not one of the server's. */
+export function loadSourceLabelOfPhrase(phrase: string): LoadSourceLabel | null {
+  const constant = CONSTANT_PHRASE.exec(phrase);
+  if (constant) {
+    const kw = Number(constant[1]);
+    return Number.isFinite(kw) ? { kind: 'constant', kw } : null;
+  }
+  const whole = MONTHLY_PHRASES[phrase];
+  if (whole) return { kind: whole, monthsGiven: 12, monthsEstimated: 0 };
+  const partial = PARTIAL_PHRASE.exec(phrase);
+  if (partial) {
+    const kind = MONTHLY_PHRASES[partial[1] ?? ''];
+    const label = kind
+      ? { kind, monthsGiven: Number(partial[2]), monthsEstimated: Number(partial[3]) }
+      : null;
+    return label ? readLoadSourceLabel(label) : null;
+  }
+  const series = SERIES_PHRASE.exec(phrase);
+  if (series) {
+    return readLoadSourceLabel({
+      kind: series[1] === 'synthetic' ? 'synthetic' : 'loadData',
+      startLocal: series[2],
+      stepMinutes: Number(series[3]),
+      coveredHours: Number(series[4]),
+      totalHours: Number(series[5]),
+    });
+  }
+  return null;
+}
+
+const FAST_PRICE_PHRASES = ['prices of the quick estimate (fast/savePrice)', 'quick estimate'];
+const TOU_PHRASE_SEPARATOR = '; TOU ';
+const CUSTOM_PHRASE = /^custom prices \((.*)\)$/s;
+const PRICE_TABLE_PHRASE = /^(.*) \(([^();]*); (\w+) (\w+)\)$/s;
+const TOU_PHRASE = /^(.*) \(([^()]*)\)$/s;
+const CALENDAR_PHRASE = /; calendar rules on (\d{4}): (.*)$/s;
+
+type TariffPrices =
+  | {
+      readonly kind: 'priceStore';
+      areaCode: string;
+      title: string;
+      month: string;
+      userCategory: string;
+      voltageLevel: string;
+    }
+  | { readonly kind: 'custom'; name: string; month: string | null }
+  | { readonly kind: 'fastPrices' };
+
+function tariffPricesOfPhrase(phrase: string): TariffPrices | null {
+  if (FAST_PRICE_PHRASES.includes(phrase)) return { kind: 'fastPrices' };
+  const custom = CUSTOM_PHRASE.exec(phrase);
+  if (custom) return { kind: 'custom', name: custom[1] ?? '', month: null };
+  const table = PRICE_TABLE_PHRASE.exec(phrase);
+  if (table) {
+    return {
+      kind: 'priceStore',
+      // The old phrase did not name the area.
+      areaCode: '',
+      title: table[1] ?? '',
+      month: table[2] ?? '',
+      userCategory: table[3] ?? '',
+      voltageLevel: table[4] ?? '',
+    };
+  }
+  return null;
+}
+
+/** The tariff label an old plan's phrase stands for; null when the phrase is not one of the server's. */
+export function tariffSourceLabelOfPhrase(phrase: string): TariffSourceLabel | null {
+  const calendar = CALENDAR_PHRASE.exec(phrase);
+  const base = calendar ? phrase.slice(0, calendar.index) : phrase;
+  const at = base.lastIndexOf(TOU_PHRASE_SEPARATOR);
+  const prices = tariffPricesOfPhrase(at < 0 ? base : base.slice(0, at));
+  if (!prices) return null;
+  let tou: { title: string; effectiveMonth: string } | undefined;
+  if (at >= 0) {
+    const found = TOU_PHRASE.exec(base.slice(at + TOU_PHRASE_SEPARATOR.length));
+    if (!found) return null;
+    tou = { title: found[1] ?? '', effectiveMonth: found[2] ?? '' };
+  }
+  const rules = calendar ? (calendar[2] ?? '').split(' | ').filter((rule) => rule !== '') : [];
+  return readTariffSourceLabel({
+    ...prices,
+    ...(tou ? { tou } : {}),
+    ...(calendar && rules.length > 0 ? { calendarRules: { year: Number(calendar[1]), rules } } : {}),
+  });
+}
+
+const COAL_PHRASE = /^coal benchmark (.+) \(燃煤发电基准价\)(, unverified)?$/;
+
+/** A coal-benchmark area as engine COAL_BENCHMARK_PRICES keys it (`hebei_north` → its Chinese name). */
+export type CoalBenchmarkAreas = Readonly<Record<string, { readonly nameZh: string }>>;
+
+/** The English name of a coal-benchmark area from its key (hebei_north → Hebei North). */
+export function coalBenchmarkAreaNameEn(area: string): string {
+  return area
+    .split('_')
+    .map((word) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`)
+    .join(' ');
+}
+
+/**
+ * The feed-in label an old plan's phrase stands for, with the plan's feed-in price; null when the
+ * phrase is not one of the server's. `areas` (engine COAL_BENCHMARK_PRICES) finds the key and English
+ * name of a coal-benchmark area from its Chinese name; an area it does not hold keeps the Chinese name.
+ */
+export function feedInSourceLabelOfPhrase(
+  phrase: string,
+  yuanPerKwh: number,
+  areas: CoalBenchmarkAreas = {},
+): FeedInSourceLabel | null {
+  switch (phrase) {
+    case 'user':
+      return { kind: 'economics', yuanPerKwh };
+    case 'quick-estimate prices':
+      return { kind: 'fastPrices', yuanPerKwh };
+    case 'none (no PV)':
+      return { kind: 'none' };
+  }
+  const coal = COAL_PHRASE.exec(phrase);
+  if (!coal?.[1]) return null;
+  const nameZh = coal[1];
+  const area = Object.entries(areas).find(([, entry]) => entry.nameZh === nameZh)?.[0];
+  return {
+    kind: 'coalBenchmark',
+    yuanPerKwh,
+    area: area ?? '',
+    areaNameZh: nameZh,
+    areaNameEn: area ? coalBenchmarkAreaNameEn(area) : nameZh,
+    verified: coal[2] === undefined,
+  };
+}
+
+/** A plan's load label: the stored one, else the one its phrase stands for (plans before labels). */
+export function planLoadSourceLabel(phrase: string, stored: unknown): LoadSourceLabel | null {
+  return readLoadSourceLabel(stored) ?? loadSourceLabelOfPhrase(phrase);
+}
+
+/** A plan's tariff label: the stored one, else the one its phrase stands for (plans before labels). */
+export function planTariffSourceLabel(phrase: string, stored: unknown): TariffSourceLabel | null {
+  return readTariffSourceLabel(stored) ?? tariffSourceLabelOfPhrase(phrase);
+}
+
+/** A plan's feed-in label: the stored one, else the one its phrase stands for (plans before labels). */
+export function planFeedInSourceLabel(
+  phrase: string,
+  stored: unknown,
+  yuanPerKwh: number,
+  areas?: CoalBenchmarkAreas,
+): FeedInSourceLabel | null {
+  return readFeedInSourceLabel(stored) ?? feedInSourceLabelOfPhrase(phrase, yuanPerKwh, areas);
 }

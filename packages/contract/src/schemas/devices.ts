@@ -168,8 +168,9 @@ export type DeviceListBody = z.input<typeof deviceListBody>;
 
 /**
  * POST …/saveDevice (administrators): `create` true adds a product (its id must be new); false
- * updates a product an administrator added (built-in products are read-only). `revision`, when
- * given, must be the product's current revision (another administrator's edit is not overwritten).
+ * updates a product — an administrator's, or a built-in one (its edited values then replace the
+ * built-in values until restored, `restoreDevice`). `revision`, when given, must be the product's
+ * current revision (another administrator's edit is not overwritten).
  */
 export const saveDeviceBody = z.object({
   deviceTypeId,
@@ -191,10 +192,26 @@ export type DeviceEnabledBody = z.input<typeof deviceEnabledBody>;
 export const deviceIdBody = z.object({ deviceTypeId, id: storageProductIdSchema });
 export type DeviceIdBody = z.input<typeof deviceIdBody>;
 
+/**
+ * POST …/restoreDevice (administrators): a built-in product back to the built-in values (the
+ * engine catalogue's), the edit kept in its history. `revision` as in saveDevice.
+ */
+export const restoreDeviceBody = deviceIdBody.extend({
+  revision: z.number().int().min(1).optional(),
+});
+export type RestoreDeviceBody = z.input<typeof restoreDeviceBody>;
+
 /** A product of the catalogue as the list answers it. */
 export interface StorageProductView extends StorageProductFields {
-  /** Seeded from the engine catalogue: its values are read-only; it can be disabled, not deleted. */
+  /** Seeded from the engine catalogue: administrators may edit, disable and restore it, not delete it. */
   readonly builtin: boolean;
+  /**
+   * A built-in product whose values an administrator edited: they replace the built-in values (the
+   * calculations use them) until restored. Always false for administrators' products.
+   */
+  readonly builtinOverridden: boolean;
+  /** The built-in values of a built-in product (administrators' list only; to compare and restore). */
+  readonly builtinValues?: StorageProductFields;
   /** Offered for new configs (disabled products still calculate for configs that use them). */
   readonly enabled: boolean;
   /** 1 when created, +1 on every change. */
@@ -215,7 +232,15 @@ export interface DeviceListView {
   readonly total: number;
 }
 
-export const DEVICE_REVISION_ACTIONS = ['create', 'update', 'enable', 'disable', 'delete', 'seed'] as const;
+export const DEVICE_REVISION_ACTIONS = [
+  'create',
+  'update',
+  'enable',
+  'disable',
+  'delete',
+  'seed',
+  'restore',
+] as const;
 export type DeviceRevisionAction = (typeof DEVICE_REVISION_ACTIONS)[number];
 
 /** One entry of a product's history: what it was after the change, who made it and when. */

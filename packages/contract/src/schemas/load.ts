@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { idSchema, projectIdSchema } from './common';
-import { basicPriceSchema, periodPricesInput, touRawSlotsSchema } from './price';
+import {
+  adcodeSchema,
+  basicPriceSchema,
+  PRICE_USER_CATEGORIES,
+  PRICE_VOLTAGE_LEVELS,
+  type PriceRowView,
+  periodPricesInput,
+  touRawSlotsSchema,
+  yearMonthSchema,
+} from './price';
 
 /*
  * Load data (spec 001 §7 "Net load", "Load and power", "Electricity files"; §9 net-load upload
@@ -35,6 +44,23 @@ export type LoadFileState = (typeof LOAD_FILE_STATES)[number];
 /** Where monthly energy came from. */
 export const LOAD_MONTHLY_SOURCES = ['manual', 'excel', 'bill'] as const;
 export type LoadMonthlySource = (typeof LOAD_MONTHLY_SOURCES)[number];
+
+/**
+ * The price search page's load data set of a user: a free-standing id `price-search-u<userId>` that
+ * belongs to that user alone (the server refuses every other user except administrators, whoever
+ * writes it first).
+ */
+export function priceSearchLoadId(userId: number): string {
+  return `price-search-u${userId}`;
+}
+
+/** The user a per-user load id (`priceSearchLoadId`) names, or null for any other id. */
+export function priceSearchLoadOwner(projId: string): number | null {
+  const match = /^price-search-u([1-9]\d{0,15})$/.exec(projId);
+  if (!match) return null;
+  const userId = Number(match[1]);
+  return Number.isSafeInteger(userId) ? userId : null;
+}
 
 const columnIndex = z.number().int().min(0).max(16_383);
 const stepMinutesSchema = z.union([z.literal(15), z.literal(30), z.literal(60)]);
@@ -199,31 +225,124 @@ export const insertOrUpdateLoadInfoNewBody = z.object({
 });
 export type InsertOrUpdateLoadInfoNewBody = z.infer<typeof insertOrUpdateLoadInfoNewBody>;
 
-/** POST early/selectLoadDataByProId: statistics of the stored load (TOU split with the saved or given table). */
-export const selectLoadDataBody = z.object({
-  projId: projectIdSchema,
+/**
+ * The TOU table of a statistics or bill request, in order: `touSlots` (a bare 12 × 48 table, no
+ * calendar rules); or `areaCode` (with `month`, `userCategory`): the price store's table of that area
+ * in force at the month (without a month, at the area's latest price month, as calStrategyAndPrice
+ * reads it) with its calendar rules (holiday deep valleys, rest days, hot days); else the id's tariff
+ * choice (early/insertOrUpdatePriceInfo), else the table saved with the load settings. A table and an
+ * area together are refused, and so are a month or category without an area.
+ */
+const loadTouFields = {
   touSlots: touRawSlotsSchema.optional(),
-  heatmap: z.boolean().default(true),
-});
+  areaCode: adcodeSchema.optional(),
+  month: yearMonthSchema.optional(),
+  userCategory: z.enum(PRICE_USER_CATEGORIES).optional(),
+};
 
-/** POST netload/getLoadBill (ours): the bill of the stored load under a tariff. */
-export const loadBillBody = z.object({
-  projId: projectIdSchema,
-  touSlots: touRawSlotsSchema.optional(),
-  prices: periodPricesInput,
-  fundsYuanPerKwh: z.number().min(0).max(1).default(0),
-  fundsIncludedInEnergyPrices: z.boolean().default(true),
-  demandYuanPerKwMonth: basicPriceSchema.optional(),
-  capacityYuanPerKvaMonth: basicPriceSchema.optional(),
-  basicCharge: z
-    .discriminatedUnion('basis', [
-      z.object({ basis: z.literal('none') }),
-      z.object({ basis: z.literal('max_demand'), contractDemandKw: z.number().gt(0).max(1e7).optional() }),
-      z.object({ basis: z.literal('capacity'), capacityKva: z.number().gt(0).max(1e7) }),
-    ])
-    .default({ basis: 'none' }),
-});
+function checkLoadTou(
+  body: { touSlots?: unknown; areaCode?: string; month?: string; userCategory?: string },
+  ctx: z.RefinementCtx,
+): void {
+  if (body.touSlots !== undefined && body.areaCode !== undefined) {
+    ctx.addIssue({ code: 'custom', message: 'validation.loadTouSource', path: ['areaCode'] });
+  }
+  if (body.areaCode === undefined && (body.month !== undefined || body.userCategory !== undefined)) {
+    ctx.addIssue({ code: 'custom', message: 'validation.required', path: ['areaCode'] });
+  }
+}
+
+/** The TOU table a request names (the fields of `loadTouFields`). */
+export interface LoadTouRequest {
+  readonly touSlots?: z.infer<typeof touRawSlotsSchema>;
+  readonly areaCode?: string;
+  readonly month?: string;
+  readonly userCategory?: (typeof PRICE_USER_CATEGORIES)[number];
+}
+
+/** POST early/selectLoadDataByProId: statistics of the stored load (TOU split: see `loadTouFields`). */
+export const selectLoadDataBody = z
+  .object({
+    projId: projectIdSchema,
+    ...loadTouFields,
+    heatmap: z.boolean().default(true),
+  })
+  .superRefine(checkLoadTou);
+export type SelectLoadDataBody = z.infer<typeof selectLoadDataBody>;
+
+/**
+ * The prices of a bill: either the request's (`prices`, with its funds and basic charge prices), or —
+ * without `prices` — the price store's, as config-manage/calStrategyAndPrice prices a posted load: the
+ * row (`userCategory`, `voltageLevel`) of the agency price table of `areaCode` for `month` (else its
+ * latest), with the table's funds and the row's basic charge prices. Mixing the two is refused.
+ */
+function checkLoadBillPrices(
+  body: {
+    prices?: unknown;
+    areaCode?: string;
+    userCategory?: string;
+    voltageLevel?: string;
+    fundsYuanPerKwh: number;
+    fundsIncludedInEnergyPrices: boolean;
+    demandYuanPerKwMonth?: number;
+    capacityYuanPerKvaMonth?: number;
+  },
+  ctx: z.RefinementCtx,
+): void {
+  if (body.prices !== undefined) {
+    if (body.voltageLevel !== undefined) {
+      ctx.addIssue({ code: 'custom', message: 'validation.loadBillPriceSource', path: ['voltageLevel'] });
+    }
+    return;
+  }
+  if (body.areaCode === undefined) {
+    ctx.addIssue({ code: 'custom', message: 'validation.required', path: ['prices'] });
+    return;
+  }
+  for (const field of ['userCategory', 'voltageLevel'] as const) {
+    if (body[field] === undefined)
+      ctx.addIssue({ code: 'custom', message: 'validation.required', path: [field] });
+  }
+  const own: [string, boolean][] = [
+    ['demandYuanPerKwMonth', body.demandYuanPerKwMonth !== undefined],
+    ['capacityYuanPerKvaMonth', body.capacityYuanPerKvaMonth !== undefined],
+    ['fundsYuanPerKwh', body.fundsYuanPerKwh !== 0],
+    ['fundsIncludedInEnergyPrices', body.fundsIncludedInEnergyPrices !== true],
+  ];
+  for (const [field, given] of own) {
+    if (given) ctx.addIssue({ code: 'custom', message: 'validation.loadBillPriceSource', path: [field] });
+  }
+}
+
+/**
+ * POST netload/getLoadBill (ours): the bill of the stored load under a tariff (TOU table: see
+ * `loadTouFields`; prices: see `checkLoadBillPrices`).
+ */
+export const loadBillBody = z
+  .object({
+    projId: projectIdSchema,
+    ...loadTouFields,
+    /** The energy prices; absent = the agency price table's row of the area (`voltageLevel` with it). */
+    prices: periodPricesInput.optional(),
+    fundsYuanPerKwh: z.number().min(0).max(1).default(0),
+    fundsIncludedInEnergyPrices: z.boolean().default(true),
+    demandYuanPerKwMonth: basicPriceSchema.optional(),
+    capacityYuanPerKvaMonth: basicPriceSchema.optional(),
+    basicCharge: z
+      .discriminatedUnion('basis', [
+        z.object({ basis: z.literal('none') }),
+        z.object({ basis: z.literal('max_demand'), contractDemandKw: z.number().gt(0).max(1e7).optional() }),
+        z.object({ basis: z.literal('capacity'), capacityKva: z.number().gt(0).max(1e7) }),
+      ])
+      .default({ basis: 'none' }),
+    /** The voltage level of the agency price table's row (only without `prices`). */
+    voltageLevel: z.enum(PRICE_VOLTAGE_LEVELS).optional(),
+  })
+  .superRefine(checkLoadTou)
+  .superRefine(checkLoadBillPrices);
 export type LoadBillBody = z.infer<typeof loadBillBody>;
+/** A netload/getLoadBill request as sent (defaults not yet applied). */
+export type LoadBillRequest = z.input<typeof loadBillBody>;
 
 /** POST electricity/file/updateFileList: rename, enable/disable or delete the project's files. */
 export const updateElectricityFileListBody = z.object({
@@ -519,6 +638,22 @@ export interface LoadBillView {
   readonly fundsChargeYuan: number;
   readonly totalYuan: number;
   readonly averagePriceYuanPerKwh: number | null;
+  /** Steps of net export (a negative net load): billed as zero, the bill is of grid import only. */
+  readonly exportSteps: number;
+  /** Years of the load the holiday calendar does not hold: their holiday/rest-day rules were not applied. */
+  readonly holidayYearsMissing: readonly number[];
+  /** The price store's tariff that priced the bill (a request without `prices`); null with the request's prices. */
+  readonly tariff: LoadBillTariffView | null;
+}
+
+/** The agency tariff a stored load was billed with (netload/getLoadBill without `prices`). */
+export interface LoadBillTariffView {
+  readonly areaCode: string;
+  /** The month of the agency price table whose row priced the bill. */
+  readonly priceMonth: string | null;
+  /** The effective month of the TOU table in force. */
+  readonly touMonth: string;
+  readonly row: PriceRowView;
 }
 
 /** An electricity Excel's monthly table: where it is and what was read. */

@@ -267,6 +267,12 @@ export interface PurchaseRecord {
   readonly paymentTime: string | null;
   readonly createTime: string;
   readonly expiresAt: string;
+  /**
+   * The package's names when the order was made (`vipName` is the one in the caller's language);
+   * an order older than the English snapshot shows the package's current English name, else the Chinese.
+   */
+  readonly vipNameZh: string;
+  readonly vipNameEn: string;
 }
 
 /** An order as administrators search it. */
@@ -346,6 +352,25 @@ export interface PointsEntry {
   readonly createTime: string;
 }
 
+/**
+ * Ours (the user-points page of sales management, spec 000 §1): users with their points balance,
+ * for administrators and sales managers; keyword matches the login number, phone or name.
+ */
+export const pointsUsersBody = z.object({ pageNum, pageSize, keyword: text(32).optional() });
+export type PointsUsersBody = z.infer<typeof pointsUsersBody>;
+
+/** A user and the sum of their points ledger. */
+export interface PointsUserRow {
+  readonly userId: number;
+  readonly userName: string;
+  readonly loginNo: string;
+  readonly phone: string | null;
+  readonly points: number;
+}
+
+/** Where a points entry came from: a paid order, the invite campaign, other activity, or an administrator. */
+export const POINTS_SOURCES = ['order', 'invite', 'activity', 'admin'] as const;
+
 /** Points earned per whole yuan paid (our product decision; the spec names no rate). */
 export const POINTS_PER_YUAN = 1;
 
@@ -353,3 +378,84 @@ export const POINTS_PER_YUAN = 1;
 export const manualUpdateAuditedQuery = manualUpdateQuery.extend({
   remark: text(200).min(2, 'validation.manualReason'),
 });
+
+// ---------------------------------------------------------------- invoice application
+
+/**
+ * Invoice application (spec 000 §2, §6: external users apply for an invoice after payment). Ours:
+ * the spec shows the dialog but no form or endpoint; an application names a paid order of the
+ * user, the invoice title (personal, or company with its taxpayer ID) and the e-mail it goes to.
+ */
+export const INVOICE_TITLE_TYPES = ['personal', 'company'] as const;
+export type InvoiceTitleType = (typeof INVOICE_TITLE_TYPES)[number];
+/** 0 waiting, 1 issued, 2 rejected. */
+export const INVOICE_STATUSES = [0, 1, 2] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+/** Unified social credit code (18) or older taxpayer IDs (15 to 20 digits and capital letters). */
+export const TAX_NO_PATTERN = /^[0-9A-Z]{15,20}$/;
+
+export const invoiceApplyBody = z
+  .object({
+    orderId: idSchema,
+    titleType: z.enum(INVOICE_TITLE_TYPES),
+    title: text(100).min(1),
+    taxNo: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .max(20)
+      .optional()
+      .transform((value) => value || undefined)
+      .pipe(z.string().regex(TAX_NO_PATTERN, 'validation.taxNo').optional()),
+    email: z.string().trim().max(100).email('validation.email'),
+    remark: text(200).default(''),
+  })
+  .refine((body) => body.titleType !== 'company' || body.taxNo !== undefined, {
+    message: 'validation.invoiceTaxNoRequired',
+    path: ['taxNo'],
+  });
+export type InvoiceApplyBody = z.infer<typeof invoiceApplyBody>;
+
+/** The signed-in user's applications, newest first. */
+export const myInvoicesBody = z.object({ pageNum, pageSize });
+/** Administrators and sales managers: every application, by status and the buyer's phone. */
+export const invoiceSearchBody = z.object({
+  pageNum,
+  pageSize,
+  status: z.coerce.number().int().min(0).max(2).optional(),
+  phone: text(16).optional(),
+});
+export type InvoiceSearchBody = z.infer<typeof invoiceSearchBody>;
+/** Administrators: issue (1, the remark may carry the invoice number) or reject (2, with the reason). */
+export const invoiceHandleBody = z.object({
+  id: idSchema,
+  status: z.coerce.number().int().min(1).max(2),
+  remark: text(200).min(1),
+});
+export type InvoiceHandleBody = z.infer<typeof invoiceHandleBody>;
+
+export interface InvoiceApplication {
+  readonly id: number;
+  readonly orderId: number;
+  readonly orderNum: string;
+  readonly vipName: string;
+  /** Yuan with two decimals, the amount paid. */
+  readonly amount: string;
+  readonly amountFen: number;
+  readonly titleType: InvoiceTitleType;
+  readonly title: string;
+  readonly taxNo: string | null;
+  readonly email: string;
+  readonly remark: string;
+  readonly status: InvoiceStatus;
+  /** The administrator's note: the invoice number, or why it was rejected. */
+  readonly handleRemark: string;
+  readonly createTime: string;
+  readonly handleTime: string | null;
+  readonly userId: number;
+  readonly userName: string;
+  readonly phone: string | null;
+  /** The order's package names, as on PurchaseRecord (`vipName` is the one in the caller's language). */
+  readonly vipNameZh: string;
+  readonly vipNameEn: string;
+}

@@ -389,6 +389,8 @@ export interface AreaItem {
   readonly level: 1 | 2 | 3;
   readonly parentCode: string | null;
   readonly hasChildren: boolean;
+  /** The English name (pinyin with the generic part in English: "Hubei", "Wuhan", "Dongxihu District"). */
+  readonly nameEn: string;
 }
 
 export interface AreaNode {
@@ -397,6 +399,8 @@ export interface AreaNode {
   readonly level: 1 | 2 | 3;
   readonly parentCode: string | null;
   readonly children?: AreaNode[];
+  /** The English name (see AreaItem.nameEn). */
+  readonly nameEn: string;
 }
 
 export type MapProviderName = 'amap' | 'local';
@@ -422,6 +426,8 @@ export interface CityPosition {
   readonly provider: MapProviderName;
   /** What the point stands for; null without a point. */
   readonly precision: MapPointPrecision | null;
+  /** The English name of the division (see AreaItem.nameEn). */
+  readonly nameEn: string;
 }
 
 /**
@@ -440,6 +446,14 @@ export interface MapPlace {
   readonly latitude: number | null;
   /** What the point stands for (a found place, or a division's centre); null without a point. */
   readonly precision: MapPointPrecision | null;
+  /**
+   * English names of the place (a division) and of its province, city and district, when the local
+   * division search answered; absent for AMap's places (AMap answers in Chinese only).
+   */
+  readonly nameEn?: string;
+  readonly provinceNameEn?: string;
+  readonly cityNameEn?: string;
+  readonly districtNameEn?: string;
 }
 
 export interface MapSearchResult {
@@ -471,6 +485,8 @@ export interface TouConfigView {
   readonly createdAt: string;
   /** Calendar overrides of the table (holiday deep valleys, rest days, hot-day sharp hours…); [] when none. */
   readonly overrides: TouOverrideInput[];
+  /** The English name of the table's area (AreaItem.nameEn; absent in older servers). */
+  readonly areaNameEn?: string;
 }
 
 /** Prices of one row (yuan/kWh; yuan/kW·month and yuan/kVA·month), with its spreads. */
@@ -507,6 +523,8 @@ export interface PriceTableView {
   readonly createdBy: string | null;
   readonly createdAt: string;
   readonly rows: PriceRowView[];
+  /** The English name of the table's area (AreaItem.nameEn; absent in older servers). */
+  readonly areaNameEn?: string;
 }
 
 /** A revision in a history list (newest first). */
@@ -568,6 +586,8 @@ export interface AreaPriceInfo {
   readonly holidayCalendars?: HolidayCalendarSummary[];
   /** Feed-in price of surplus PV for stock projects: the area's coal benchmark (absent in older servers). */
   readonly coalBenchmark?: CoalBenchmarkView | null;
+  /** The English name of the area (AreaItem.nameEn; absent in older servers). */
+  readonly areaNameEn?: string;
 }
 
 /** The coal-fired benchmark price (燃煤发电基准价) of an area, yuan/kWh incl. VAT. */
@@ -581,6 +601,8 @@ export interface CoalBenchmarkView {
   /** True when a province of two grids (Hebei, Inner Mongolia) was asked for: pick a city to be sure. */
   readonly gridSplitUnresolved: boolean;
   readonly source: string;
+  /** The English name of the benchmark area (contract coalBenchmarkAreaNameEn: "Hubei", "Hebei North"). */
+  readonly areaNameEn?: string;
 }
 
 /** One year of the State Council's holiday arrangement the engine holds. */

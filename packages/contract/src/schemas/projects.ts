@@ -18,8 +18,14 @@ export const PROJECT_PERMISSIONS = ['view', 'edit'] as const;
 export type ProjectPermission = (typeof PROJECT_PERMISSIONS)[number];
 export type ProjectRole = 'owner' | ProjectPermission | 'admin';
 
-/** Characters refused in names and free texts (spec 001 §5: code 506 "输入项包含特殊字符"). */
+/** Characters refused in names (spec 001 §5: code 506 "输入项包含特殊字符"). */
 export const PROJECT_SPECIAL_CHARS = /[<>"'`\\;{}$]/;
+/**
+ * Characters refused in free texts (remarks, addresses, comments): markup only, so a sentence may
+ * hold quotes, semicolons and apostrophes ("don't; see p. 3"). Stored texts are bound as query
+ * parameters and rendered as text, never as markup.
+ */
+export const FREE_TEXT_SPECIAL_CHARS = /[<>]/;
 
 const text = (max: number) => z.string().trim().max(max);
 const finite = (min: number, max: number) => z.number().min(min).max(max);
@@ -235,6 +241,20 @@ export const STORAGE_STRATEGIES = [
 ] as const;
 export type StorageStrategy = (typeof STORAGE_STRATEGIES)[number];
 
+// Limits of the itemised quotation and the capex fields, exported for forms that check before they send.
+/** Most lines of an itemised quotation (calculateQuoteUnitPrice items, economics pv/storageQuotation). */
+export const QUOTATION_MAX_ITEMS = 100;
+/** Longest name and unit of a quotation line, characters. */
+export const QUOTATION_ITEM_NAME_MAX_CHARS = 64;
+export const QUOTATION_ITEM_UNIT_MAX_CHARS = 16;
+/** Largest quantity and largest unit price (yuan) of a quotation line. */
+export const QUOTATION_ITEM_QUANTITY_MAX = 1e10;
+export const QUOTATION_ITEM_PRICE_MAX_YUAN = 1e10;
+/** Largest PV capex the economics take, yuan/W (economics.pvCapexYuanPerW). */
+export const PV_CAPEX_MAX_YUAN_PER_W = 20;
+/** Largest storage capex the storage config takes, yuan/Wh (es.capexYuanPerWh). */
+export const STORAGE_CAPEX_MAX_YUAN_PER_WH = 10;
+
 /** Storage configuration (saveUpdateConfigEsInfo / getProJConfigEsModel). */
 export const esConfigSchema = z.object({
   /** A catalogue product × units, or a custom power and energy. */
@@ -252,7 +272,7 @@ export const esConfigSchema = z.object({
   maxDemandTargetKw: finite(0, 1_000_000).optional(),
   /** Storage life, replacement price and fade (china-domain.md §4.2 [P]). */
   lifeYears: z.number().int().min(1).max(30).default(10),
-  capexYuanPerWh: finite(0, 10).default(0.8),
+  capexYuanPerWh: finite(0, STORAGE_CAPEX_MAX_YUAN_PER_WH).default(0.8),
   replacementYuanPerWh: finite(0, 10).default(0.5),
   annualDegradation: finite(0, 0.2).default(0.025),
   omYuanPerKwhYear: finite(0, 1000).default(10),
@@ -276,11 +296,11 @@ export const loadConfigSchema = z.object({
 export type LoadConfig = z.infer<typeof loadConfigSchema>;
 
 const quotationItemSchema = z.object({
-  name: z.string().trim().min(1).max(64),
+  name: z.string().trim().min(1).max(QUOTATION_ITEM_NAME_MAX_CHARS),
   /** VAT-inclusive unit price, yuan per unit. */
-  unitPriceYuan: finite(0, 1e10),
-  quantity: finite(0, 1e10),
-  unit: text(16).default(''),
+  unitPriceYuan: finite(0, QUOTATION_ITEM_PRICE_MAX_YUAN),
+  quantity: finite(0, QUOTATION_ITEM_QUANTITY_MAX),
+  unit: text(QUOTATION_ITEM_UNIT_MAX_CHARS).default(''),
   /** VAT rate of the line: 0.13 equipment, 0.09 construction, 0.06 services. */
   vatRate: finite(0, 0.5).default(0.13),
 });
@@ -292,9 +312,9 @@ export const economicsConfigSchema = z.object({
   connectionMode: z.enum(['surplusFeedIn', 'fullFeedIn']).default('surplusFeedIn'),
   lifeYears: z.number().int().min(1).max(40).default(25),
   /** PV turnkey price, yuan/W VAT incl. (default 3.0, china-domain.md §3); or a quotation. */
-  pvCapexYuanPerW: finite(0, 20).default(3),
-  pvQuotation: z.array(quotationItemSchema).max(100).optional(),
-  storageQuotation: z.array(quotationItemSchema).max(100).optional(),
+  pvCapexYuanPerW: finite(0, PV_CAPEX_MAX_YUAN_PER_W).default(3),
+  pvQuotation: z.array(quotationItemSchema).max(QUOTATION_MAX_ITEMS).optional(),
+  storageQuotation: z.array(quotationItemSchema).max(QUOTATION_MAX_ITEMS).optional(),
   pvOmYuanPerWYear: finite(0, 1).default(0.04),
   /** Feed-in price of surplus; default the area's coal benchmark. */
   feedInYuanPerKwh: finite(0, 5).optional(),
@@ -572,7 +592,7 @@ export const quoteUnitPriceBody = z.object({
   /** Size the unit price is per: kWp (pv) or kWh (es). */
   capacityKwp: finite(0, 1_000_000).optional(),
   energyKwh: finite(0, 10_000_000).optional(),
-  items: z.array(quotationItemSchema).min(1).max(100),
+  items: z.array(quotationItemSchema).min(1).max(QUOTATION_MAX_ITEMS),
   /** Keep the quotation as the project's capex. */
   save: z.boolean().default(false),
 });
@@ -582,36 +602,103 @@ export type QuoteUnitPriceBody = z.infer<typeof quoteUnitPriceBody>;
 // Reactive power (pv/pv-config)
 // ---------------------------------------------------------------------------------------------
 
+// Limits of the reactive assessment, exported for forms that check before they send.
+/** Largest energy (kWh, kvarh) or charge (yuan) of a reactive month. */
+export const REACTIVE_MONTH_FIGURE_MAX = 1e11;
+/** Hours a month during which reactive demand is compensated. */
+export const REACTIVE_OPERATING_HOURS_RANGE = { min: 1, max: 744 } as const;
+/** The power factor to compensate to, and its default. */
+export const REACTIVE_TARGET_PF_RANGE = { min: 0.5, max: 1 } as const;
+export const REACTIVE_TARGET_PF_DEFAULT = 0.95;
+/** Transformer capacity of a compensation assessment, kVA. */
+export const REACTIVE_TRANSFORMER_KVA_RANGE = { min: 1, max: 1_000_000 } as const;
+/** The power-factor standards a reactive assessment is made against (national table). */
+export const REACTIVE_STANDARD_PFS = [0.9, 0.85, 0.8] as const;
+
 const reactiveMonthSchema = z.object({
   label: text(16).optional(),
-  activeKwh: finite(0, 1e11),
-  reactiveKvarh: finite(0, 1e11),
-  reverseReactiveKvarh: finite(0, 1e11).optional(),
+  activeKwh: finite(0, REACTIVE_MONTH_FIGURE_MAX),
+  reactiveKvarh: finite(0, REACTIVE_MONTH_FIGURE_MAX),
+  reverseReactiveKvarh: finite(0, REACTIVE_MONTH_FIGURE_MAX).optional(),
   /** Self-consumed PV energy of the month; default: the current plan's figure. */
-  pvSelfConsumedKwh: finite(0, 1e11).optional(),
+  pvSelfConsumedKwh: finite(0, REACTIVE_MONTH_FIGURE_MAX).optional(),
   /** Basic + energy charge of the month, yuan (the adjustment base). */
-  chargeBaseBeforeYuan: finite(0, 1e11),
-  chargeBaseAfterYuan: finite(0, 1e11).optional(),
+  chargeBaseBeforeYuan: finite(0, REACTIVE_MONTH_FIGURE_MAX),
+  chargeBaseAfterYuan: finite(0, REACTIVE_MONTH_FIGURE_MAX).optional(),
   /** Hours to compensate in the month (assessCompensation), default 300. */
-  operatingHours: finite(1, 744).optional(),
+  operatingHours: finite(REACTIVE_OPERATING_HOURS_RANGE.min, REACTIVE_OPERATING_HOURS_RANGE.max).optional(),
 });
 
 export const assessPowerFactorBody = z.object({
   projId: projectIdSchema.optional(),
-  standardPf: z.union([z.literal(0.9), z.literal(0.85), z.literal(0.8)]).default(0.9),
+  standardPf: z.literal(REACTIVE_STANDARD_PFS).default(0.9),
   countReverseReactive: z.boolean().default(false),
   months: z.array(reactiveMonthSchema).min(1).max(24),
 });
 export type AssessPowerFactorBody = z.infer<typeof assessPowerFactorBody>;
 
 export const assessCompensationBody = assessPowerFactorBody.extend({
-  targetPf: finite(0.5, 1).default(0.95),
+  targetPf: finite(REACTIVE_TARGET_PF_RANGE.min, REACTIVE_TARGET_PF_RANGE.max).default(
+    REACTIVE_TARGET_PF_DEFAULT,
+  ),
   marginFraction: finite(0, 1).default(0.15),
   moduleSizesKvar: z.array(finite(1, 10_000)).min(1).max(20).optional(),
   device: z.enum(['auto', 'svg', 'capacitor']).default('auto'),
-  transformerKva: finite(1, 1_000_000).optional(),
+  transformerKva: finite(REACTIVE_TRANSFORMER_KVA_RANGE.min, REACTIVE_TRANSFORMER_KVA_RANGE.max).optional(),
 });
 export type AssessCompensationBody = z.infer<typeof assessCompensationBody>;
+
+/**
+ * Where the adjustment base after PV of a month came from (pv-config.service.ts, rule in
+ * reactive-bills.ts): typed by the user; estimated as base before − self-consumed PV kWh × the
+ * month's average energy price of the project's bill (`billPrice`) or of the current plan's tariff
+ * (`tariffPrice`); or the base before PV unchanged (no PV that month, or no price known).
+ */
+export const CHARGE_BASE_AFTER_SOURCES = ['entered', 'billPrice', 'tariffPrice', 'unchanged'] as const;
+export type ChargeBaseAfterSource = (typeof CHARGE_BASE_AFTER_SOURCES)[number];
+
+/** Bill fields the reactive assessment fills its months from (getReactiveBillMonths). */
+export const REACTIVE_BILL_FIELDS = [
+  'totalKwh',
+  'reactiveKvarh',
+  'basicChargeYuan',
+  'energyChargeYuan',
+] as const;
+export type ReactiveBillField = (typeof REACTIVE_BILL_FIELDS)[number];
+
+/** One billing month of the project's confirmed bills, as the reactive form is filled from it. */
+export interface ReactiveBillMonth {
+  /** Bill month, YYYY-MM. */
+  readonly month: string;
+  /** The confirmed bills summed for the month (one per account; the latest when an account repeats). */
+  readonly billIds: number[];
+  /** Active energy billed, kWh (the total, else the sum of the TOU periods). */
+  readonly activeKwh: number | null;
+  readonly reactiveKvarh: number | null;
+  /** Basic charge, yuan; 0 on a single-part bill that prints none. */
+  readonly basicChargeYuan: number | null;
+  readonly energyChargeYuan: number | null;
+  /** Basic + energy charge, yuan: the adjustment base (china-domain.md §6); null when a part is missing. */
+  readonly chargeBaseYuan: number | null;
+  /** energyChargeYuan ÷ activeKwh, yuan/kWh. */
+  readonly energyPriceYuanPerKwh: number | null;
+  /** Power-factor standard printed on the bill(s), when they agree. */
+  readonly pfStandard: number | null;
+  readonly transformerKva: number | null;
+  /** Fields of REACTIVE_BILL_FIELDS missing on at least one of the month's bills. */
+  readonly missing: ReactiveBillField[];
+}
+
+/** pv/pv-config/getReactiveBillMonths: the project's confirmed bills by month. */
+export interface ReactiveBillMonths {
+  readonly projId: string;
+  readonly months: ReactiveBillMonth[];
+  /** Bills used (confirmed, with a bill month). */
+  readonly confirmedBills: number;
+  /** Bills not used: still to review, or confirmed without a bill month. */
+  readonly toReviewBills: number;
+  readonly undatedBills: number;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Fast estimate (quick storage estimate)
