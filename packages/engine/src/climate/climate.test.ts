@@ -50,9 +50,9 @@ describe('built-in climatology table', () => {
       expect(CLIMATE_STATIONS.some((s) => s.id === id)).toBe(true);
     }
     expect(new Set(CLIMATE_STATIONS.map((s) => s.id)).size).toBe(CLIMATE_STATIONS.length);
-    // All 31 mainland provincial-level capitals (SOURCES.md, "Coverage gap") plus 46 other cities:
-    // Qingdao, Dalian, Xiamen and Ningbo (second session), the 25 of the third session and the 17 of
-    // the fourth session.
+    // All 31 mainland provincial-level capitals (SOURCES.md, "Coverage gap") plus 50 other cities:
+    // Qingdao, Dalian, Xiamen and Ningbo (second session), the 25 of the third session, the 17 of
+    // the fourth session and those of the sixth session.
     const capitals = [
       ...['beijing', 'tianjin', 'shanghai', 'chongqing', 'shijiazhuang', 'taiyuan', 'hohhot', 'shenyang'],
       ...['changchun', 'harbin', 'nanjing', 'hangzhou', 'hefei', 'fuzhou', 'nanchang', 'jinan'],
@@ -60,11 +60,6 @@ describe('built-in climatology table', () => {
       ...['kunming', 'lhasa', 'xian', 'lanzhou', 'xining', 'yinchuan', 'urumqi'],
     ];
     expect(capitals).toHaveLength(31);
-    for (const id of capitals)
-      expect(
-        CLIMATE_STATIONS.some((s) => s.id === id),
-        id,
-      ).toBe(true);
     const others = [
       ...['qingdao', 'dalian', 'xiamen', 'ningbo'],
       ...['suzhou', 'xuzhou', 'wenzhou', 'shaoxing', 'zhoushan', 'quzhou', 'shantou', 'shaoguan', 'weifang'],
@@ -81,14 +76,16 @@ describe('built-in climatology table', () => {
         'chaoyang-liaoning',
       ],
       ...['jinzhou', 'qiqihar', 'mudanjiang', 'jixi', 'yanbian', 'hulunbuir', 'lishui', 'nanping', 'siping'],
+      // Sixth session: temperatures from CMA normals reproduced in Wikipedia climate boxes.
+      ...['dazhou', 'yushu', 'changde', 'baotou'],
     ];
-    expect(others).toHaveLength(46);
-    for (const id of others)
+    expect(others).toHaveLength(50);
+    for (const id of [...capitals, ...others])
       expect(
         CLIMATE_STATIONS.some((s) => s.id === id),
         id,
       ).toBe(true);
-    expect(CLIMATE_STATIONS).toHaveLength(77);
+    expect(CLIMATE_STATIONS).toHaveLength(81);
     // Every station carries a prefecture-level (or provincial-level) GB/T 2260 code, unique per city,
     // except Dunhuang, a county-level city of Jiuquan (620982; Jiuquan itself holds 620900).
     const countyLevel = new Map([['dunhuang', 620982]]);

@@ -7,7 +7,10 @@
  *   `dataset/daily/<WMO id>.csv`, MJ/m² ÷ 3.6.
  * - `tempAirC`, `tempAirRangeC`: (mean daily low + mean daily high)/2 and (high − low), °C, from the
  *   monthly normals table `src/resources/weather.csv` of Institute for Future Intelligence's Aladdin
- *   (integer °C; its upstream is not stated in the file).
+ *   (integer °C; its upstream is not stated in the file). Stations with
+ *   `sources.temperature: 'CMA_NORMALS_VIA_WIKIPEDIA'` (sixth session) take them instead from a CMA
+ *   normals table reproduced in a Wikipedia climate box (SOURCES.md, source 4): the table's daily
+ *   mean where it gives one, else (low + high)/2, and high − low.
  * - `windSpeedMs`: NASA SSE 22-year annual mean wind speed at 50 m of the 1° cell containing the
  *   station (as scraped into SERG-ACES/Code `CHINA_GRID/grid_solar_and_wind.csv`), brought to 10 m
  *   with a 1/7 power law, the same value in every month (the source is annual only).
@@ -1721,5 +1724,93 @@ export const CLIMATE_STATIONS: readonly ClimateStation[] = [
     windSpeedMs: [3.74, 3.74, 3.74, 3.74, 3.74, 3.74, 3.74, 3.74, 3.74, 3.74, 3.74, 3.74],
     substitute: { stationNameEn: 'Changtu', cityCentreDistanceKm: 47 },
     sources: { ghi: 'CDSRD', temperature: 'ALADDIN_WEATHER_CSV', wind: 'NASA_SSE_VIA_SERG_ACES' },
+  },
+  {
+    id: 'dazhou',
+    nameZh: '达州',
+    nameEn: 'Dazhou',
+    provinceZh: '四川省',
+    provinceEn: 'Sichuan',
+    adcode: 511700,
+    stationId: '57328',
+    stationNameZh: '达州',
+    latitudeDeg: 31.2,
+    longitudeDeg: 107.5,
+    elevationM: 344.4,
+    ghiKwhM2Day: [1.289, 1.725, 2.422, 3.755, 3.756, 3.778, 4.794, 4.599, 2.432, 1.819, 1.222, 0.974],
+    ghiDaysSampled: [62, 65, 92, 90, 93, 90, 93, 93, 90, 84, 73, 93],
+    ghiSample:
+      '3 windows, 1020 days: 1983-11-22 to 1984-11-09 (354 days); 2003-11-05 to 2004-10-22 (353 days); 2017-02-22 to 2017-12-31 (313 days)',
+    tempAirC: [6.3, 8.5, 12.3, 17.3, 21.7, 24.7, 27.4, 27.3, 23, 17.5, 12.7, 7.6],
+    tempAirRangeC: [5.6, 6.5, 8, 8.9, 9, 8.2, 8.6, 9.3, 7.8, 6.5, 6.3, 5.1],
+    windSpeed50mMs: 3.16,
+    windSpeedMs: [2.51, 2.51, 2.51, 2.51, 2.51, 2.51, 2.51, 2.51, 2.51, 2.51, 2.51, 2.51],
+    sources: { ghi: 'CDSRD', temperature: 'CMA_NORMALS_VIA_WIKIPEDIA', wind: 'NASA_SSE_VIA_SERG_ACES' },
+  },
+  {
+    id: 'yushu',
+    nameZh: '玉树',
+    nameEn: 'Yushu',
+    provinceZh: '青海省',
+    provinceEn: 'Qinghai',
+    adcode: 632700,
+    stationId: '56029',
+    stationNameZh: '玉树',
+    latitudeDeg: 33,
+    longitudeDeg: 96.96666667,
+    elevationM: 3717.7,
+    ghiKwhM2Day: [3.005, 3.561, 4.925, 5.575, 6.244, 5.442, 5.806, 5.722, 4.493, 3.989, 3.397, 2.881],
+    ghiDaysSampled: [68, 57, 93, 60, 72, 90, 93, 93, 90, 93, 72, 62],
+    ghiSample:
+      '3 windows, 943 days: 1982-05-22 to 1983-03-31 (314 days); 2000-03-01 to 2001-01-08 (314 days); 2012-01-03 to 2012-11-12 (315 days)',
+    tempAirC: [-6.6, -3.7, 0.95, 4.65, 8.75, 11.85, 13.45, 12.95, 10.25, 5.2, -1.35, -5.8],
+    tempAirRangeC: [17, 15.6, 14.9, 15.1, 14.3, 13.1, 13.1, 14.1, 13.3, 14.2, 16.3, 17.2],
+    windSpeed50mMs: 6.98,
+    windSpeedMs: [5.55, 5.55, 5.55, 5.55, 5.55, 5.55, 5.55, 5.55, 5.55, 5.55, 5.55, 5.55],
+    sources: { ghi: 'CDSRD', temperature: 'CMA_NORMALS_VIA_WIKIPEDIA', wind: 'NASA_SSE_VIA_SERG_ACES' },
+  },
+  {
+    id: 'changde',
+    nameZh: '常德',
+    nameEn: 'Changde',
+    provinceZh: '湖南省',
+    provinceEn: 'Hunan',
+    adcode: 430700,
+    stationId: '57662',
+    stationNameZh: '常德',
+    latitudeDeg: 29.11666667,
+    longitudeDeg: 111.6833333,
+    elevationM: 151.4,
+    ghiKwhM2Day: [1.793, 2.209, 2.612, 3.76, 4.417, 4.535, 4.755, 4.735, 3.911, 2.971, 2.185, 2.146],
+    ghiDaysSampled: [70, 56, 62, 79, 68, 60, 48, 57, 60, 77, 90, 93],
+    ghiSample:
+      '3 windows, 820 days: 1980-10-17 to 1981-07-17 (274 days); 1996-04-12 to 1997-01-08 (272 days); 2006-08-06 to 2007-05-06 (274 days)',
+    tempAirC: [5, 7.2, 11.2, 17.4, 22.4, 25.8, 28.9, 28.2, 23.8, 18.3, 12.8, 7.4],
+    tempAirRangeC: [6.1, 6.3, 7, 7.7, 7.9, 7.2, 7.4, 7.3, 7.4, 7.3, 7.3, 6.8],
+    windSpeed50mMs: 2.73,
+    windSpeedMs: [2.17, 2.17, 2.17, 2.17, 2.17, 2.17, 2.17, 2.17, 2.17, 2.17, 2.17, 2.17],
+    sources: { ghi: 'CDSRD', temperature: 'CMA_NORMALS_VIA_WIKIPEDIA', wind: 'NASA_SSE_VIA_SERG_ACES' },
+  },
+  {
+    id: 'baotou',
+    nameZh: '包头',
+    nameEn: 'Baotou',
+    provinceZh: '内蒙古自治区',
+    provinceEn: 'Inner Mongolia',
+    adcode: 150200,
+    stationId: '53446',
+    stationNameZh: '包头',
+    latitudeDeg: 40.53333333,
+    longitudeDeg: 109.8833333,
+    elevationM: 1005.9,
+    ghiKwhM2Day: [2.186, 3.352, 4.574, 5.46, 6.135, 6.196, 6.068, 5.696, 5.01, 3.579, 2.652, 2.15],
+    ghiDaysSampled: [93, 84, 92, 79, 62, 52, 37, 34, 33, 62, 83, 93],
+    ghiSample:
+      '3 windows, 806 days: 1980-07-26 to 1981-04-19 (268 days); 1995-09-28 to 1996-06-22 (269 days); 2005-11-08 to 2006-08-03 (269 days)',
+    tempAirC: [-10.45, -6.15, 1, 9.45, 16.3, 20.9, 23.35, 21.2, 15.4, 8.05, -1, -8.3],
+    tempAirRangeC: [12.7, 13.1, 13.2, 14.9, 15.2, 14.6, 12.5, 11.8, 13.4, 13.5, 12.4, 12],
+    windSpeed50mMs: 4.55,
+    windSpeedMs: [3.62, 3.62, 3.62, 3.62, 3.62, 3.62, 3.62, 3.62, 3.62, 3.62, 3.62, 3.62],
+    sources: { ghi: 'CDSRD', temperature: 'CMA_NORMALS_VIA_WIKIPEDIA', wind: 'NASA_SSE_VIA_SERG_ACES' },
   },
 ];

@@ -27,7 +27,11 @@ export interface MonthlyClimate {
 }
 
 /** Identifiers of the public sources in SOURCES.md. */
-export type ClimateSourceId = 'CDSRD' | 'ALADDIN_WEATHER_CSV' | 'NASA_SSE_VIA_SERG_ACES';
+export type ClimateSourceId =
+  | 'CDSRD'
+  | 'ALADDIN_WEATHER_CSV'
+  | 'CMA_NORMALS_VIA_WIKIPEDIA'
+  | 'NASA_SSE_VIA_SERG_ACES';
 
 /** One station of the built-in climatology (every figure's origin is in SOURCES.md). */
 export interface ClimateStation extends MonthlyClimate {

@@ -1,8 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Highs, optimiseDispatch } from './lpDispatch.js';
+import { type Highs, maxPvStorageDispatch, type OptimiseOptions, optimiseDispatch } from './lpDispatch.js';
 import { dispatchWithoutStorage } from './series.js';
-import { idealBattery } from './testFixtures.js';
-import type { BatteryParams, SettlementMode, StorageSite, StorageTariffSeries } from './types.js';
+import { hourlyTariff, idealBattery } from './testFixtures.js';
+import type {
+  BatteryParams,
+  DispatchResult,
+  SettlementMode,
+  StorageSite,
+  StorageTariffSeries,
+} from './types.js';
 
 let highs: Highs;
 beforeAll(async () => {
@@ -171,5 +177,128 @@ describe('LP dispatch equals an independent optimum', () => {
     );
     for (let t = 0; t < 4; t++) expect(lp.flows.gridImportKw[t]!).toBeLessThanOrEqual(220 + 1e-6);
     expect(lp.flows.dischargeKw[2]).toBeCloseTo(100, 6);
+  });
+});
+
+/** Every number of a dispatch result, bit for bit (typed arrays by their bytes, −0 ≠ 0). */
+function expectSameBits(a: unknown, b: unknown, path = 'result'): void {
+  if (ArrayBuffer.isView(a) && ArrayBuffer.isView(b)) {
+    const bytes = (v: ArrayBufferView) => Array.from(new Uint8Array(v.buffer, v.byteOffset, v.byteLength));
+    expect(bytes(b), path).toEqual(bytes(a));
+    return;
+  }
+  if (a !== null && typeof a === 'object') {
+    expect(b !== null && typeof b === 'object', path).toBe(true);
+    expect(Object.keys(b as object).sort(), path).toEqual(Object.keys(a).sort());
+    for (const [k, v] of Object.entries(a))
+      expectSameBits(v, (b as Record<string, unknown>)[k], `${path}.${k}`);
+    return;
+  }
+  expect(Object.is(a, b), `${path}: ${String(a)} vs ${String(b)}`).toBe(true);
+}
+
+/** `highs` whose models count their solves. */
+function countingHighs(h: Highs): { highs: Highs; solves: () => number } {
+  let solves = 0;
+  const createModel: Highs['createModel'] = (...args) => {
+    const model = h.createModel(...args);
+    const run = model.run.bind(model);
+    model.run = (...a) => {
+      solves++;
+      return run(...a);
+    };
+    return model;
+  };
+  return { highs: Object.assign(Object.create(h) as Highs, { createModel }), solves: () => solves };
+}
+
+describe('windows repeated within a run are solved once', () => {
+  // 45 days at 15 min from Wednesday 2025-01-01 (two billing months), a two-shift daily load profile
+  // on working days (Monday–Saturday) and a flat one on Sundays, PV on a clear-day shape but
+  // cloudy every fifth day, the Zhejiang-like TOU pattern with a demand charge and a demand target:
+  // many days repeat exactly (same load, PV, prices, state of charge and month peak), some do not.
+  const DAYS = 45;
+  const STEP = 15;
+  const spd = 1440 / STEP;
+  const working = Array.from({ length: DAYS }, (_, d) => ((d + 3) % 7 === 0 ? 0 : 1));
+  const tariff = hourlyTariff(
+    [3, 3, 3, 3, 3, 3, 3, 3, 1, 0, 0, 3, 3, 2, 2, 0, 0, 1, 1, 1, 1, 1, 1, 2],
+    [1.02, 0.86, 0.62, 0.38],
+    {
+      stepMinutes: STEP,
+      days: DAYS,
+      demand: 40,
+      feedIn: 0.39,
+      working,
+      start: { year: 2025, month: 1, day: 1 },
+    },
+  );
+  const loadKw = new Float64Array(DAYS * spd);
+  const pvKw = new Float64Array(DAYS * spd);
+  for (let t = 0; t < loadKw.length; t++) {
+    const day = Math.floor(t / spd);
+    const h = ((t % spd) * STEP) / 60;
+    loadKw[t] = working[day] ? (h >= 8 && h < 24 ? (h >= 12 && h < 13 ? 650 : 850) : 150) : 150;
+    const sun = Math.max(0, Math.sin((Math.PI * (h - 6)) / 12));
+    pvKw[t] = (day % 5 === 4 ? 120 : 400) * sun;
+  }
+  const site: StorageSite = { loadKw, pvKw, maxDemandTargetKw: 900, transformerKva: 1250, powerFactor: 0.9 };
+  const battery = idealBattery(1000, 500, {
+    socMinFraction: 0.05,
+    socMaxFraction: 0.95,
+    chargeEfficiency: Math.sqrt(0.88),
+    dischargeEfficiency: Math.sqrt(0.88),
+    maxChargeCRate: 0.5,
+    maxDischargeCRate: 0.5,
+    auxiliaryKw: 5,
+  });
+  const cases: [string, OptimiseOptions][] = [
+    ['default: peak plan + rolling 48-h LPs', {}],
+    ['daily LPs', { horizonDays: 1, peakPlan: 'none' }],
+    ['rolling 72-h LPs, 15-min look-ahead', { horizonDays: 3, lookahead: 'full' }],
+  ];
+  for (const [label, options] of cases) {
+    it(`${label}: the same figures bit for bit as solving every window, with fewer solves`, () => {
+      const reused = countingHighs(highs);
+      const every = countingHighs(highs);
+      const a = optimiseDispatch(reused.highs, battery, site, tariff, undefined, options);
+      const b = optimiseDispatch(every.highs, battery, site, tariff, undefined, {
+        ...options,
+        reuseSolvedWindows: false,
+      });
+      expectSameBits(a, b);
+      expect(a.bill.totalYuan).toBeLessThan(dispatchWithoutStorage(tariff, site).bill.totalYuan);
+      expect(every.solves()).toBeGreaterThanOrEqual(DAYS);
+      expect(reused.solves()).toBeLessThan(every.solves());
+    });
+  }
+
+  it('the most PV stored (self-consumption LP) likewise', () => {
+    const reused = countingHighs(highs);
+    const a: DispatchResult = maxPvStorageDispatch(reused.highs, battery, site, tariff);
+    const b = maxPvStorageDispatch(highs, battery, site, tariff, undefined, { reuseSolvedWindows: false });
+    expectSameBits(a, b);
+    expect(reused.solves()).toBeLessThan(DAYS);
+  });
+
+  it('a load with no repeated day: every window solved, the same figures', () => {
+    const noisy = {
+      ...site,
+      loadKw: Float64Array.from(loadKw, (x, t) => x * (1 + 0.1 * Math.sin(t * 12.9898) ** 2)),
+    };
+    const reused = countingHighs(highs);
+    const every = countingHighs(highs);
+    const a = optimiseDispatch(reused.highs, battery, noisy, tariff, undefined, {
+      horizonDays: 1,
+      peakPlan: 'none',
+    });
+    const b = optimiseDispatch(every.highs, battery, noisy, tariff, undefined, {
+      horizonDays: 1,
+      peakPlan: 'none',
+      reuseSolvedWindows: false,
+    });
+    expectSameBits(a, b);
+    expect(reused.solves()).toBe(DAYS);
+    expect(every.solves()).toBe(DAYS);
   });
 });

@@ -39,6 +39,13 @@ export interface OptimiseOptions {
    * — or `full` at the series' own step. Same thing when the step is an hour or longer.
    */
   readonly lookahead?: 'hourly' | 'full';
+  /**
+   * A daily or rolling window whose LP and start basis equal an earlier window's of the same run (a
+   * repeated day: same load, PV, prices, state of charge and month peak) takes that window's solution
+   * instead of solving again (`WindowMemo`): the figures are the same bit for bit. Default true;
+   * false solves every window (for tests and timing).
+   */
+  readonly reuseSolvedWindows?: boolean;
 }
 
 /** Default horizon of `optimiseDispatch`: rolling 48 h, first day kept. */
@@ -90,7 +97,12 @@ class LpBuilder {
   private nRows = 0;
   private nnz = 0;
 
-  constructor(maxCols: number, maxRows: number, maxEntries: number) {
+  /** Room for a window of up to `maxSteps` steps (`buildWindowLp`: per step at most 6 columns and
+   * 6 rows of ≤ 5 entries, plus one monthly-peak column per month of the window). */
+  constructor(maxSteps: number) {
+    const maxCols = 8 * maxSteps + 2;
+    const maxRows = 6 * maxSteps;
+    const maxEntries = 30 * maxSteps;
     this.cost = new Float64Array(maxCols);
     this.colLower = new Float64Array(maxCols);
     this.colUpper = new Float64Array(maxCols);
@@ -99,6 +111,13 @@ class LpBuilder {
     this.starts = new Int32Array(maxRows + 1);
     this.index = new Int32Array(maxEntries);
     this.value = new Float64Array(maxEntries);
+  }
+
+  /** Start a new LP in the same buffers (one builder serves every window of a run). */
+  reset(): void {
+    this.nCols = 0;
+    this.nRows = 0;
+    this.nnz = 0;
   }
 
   col(cost: number, lower: number, upper: number): number {
@@ -122,6 +141,7 @@ class LpBuilder {
     this.starts[this.nRows] = this.nnz;
   }
 
+  /** The LP written so far, as views of the builder's buffers (valid until the next `reset`). */
   model(): ModelData {
     const numCols = this.nCols;
     const numRows = this.nRows;
@@ -162,6 +182,13 @@ interface LpSegment {
   readonly t1: number;
 }
 
+/** Steps of a window (all its segments). */
+function windowSteps(segments: readonly LpSegment[]): number {
+  let m = 0;
+  for (const g of segments) m += g.t1 - g.t0;
+  return m;
+}
+
 /**
  * Build the LP of a window — its segments one after the other, e.g. one day at the series' step
  * then look-ahead days at hourly means — as structured HiGHS input (CSR rows, no LP text to parse).
@@ -176,6 +203,7 @@ interface LpSegment {
  * the constant Σ price·R·Δt is left out.
  */
 function buildWindowLp(
+  lp: LpBuilder,
   segments: readonly LpSegment[],
   params: BatteryParams,
   state: BatteryState,
@@ -188,11 +216,8 @@ function buildWindowLp(
   const ec = params.chargeEfficiency;
   const ed = params.dischargeEfficiency;
   const demandCharge = objective === 'bill' ? (segments[0]!.tariff.demandChargeYuanPerKwMonth ?? 0) : 0;
-  let m = 0;
-  for (const g of segments) m += g.t1 - g.t0;
-  // Per step at most 6 columns (d, b, p, x, e, o) and 6 rows of ≤ 5 entries, plus one monthly-peak
-  // column per month of the window (≤ 2 per day of window, at most one step per day).
-  const lp = new LpBuilder(8 * m + 2, 6 * m, 30 * m);
+  const m = windowSteps(segments);
+  lp.reset();
   const colDischarge = new Int32Array(m).fill(-1);
   const colGridCharge = new Int32Array(m).fill(-1);
   const colPvCharge = new Int32Array(m).fill(-1);
@@ -278,11 +303,114 @@ function buildWindowLp(
   return { data: lp.model(), colDischarge, colGridCharge, colPvCharge, colPvExport };
 }
 
+/** A solved window: the optimal column values and the optimal basis (the next window's start). */
+interface SolvedWindow {
+  readonly colValue: Float64Array;
+  readonly basis: Basis;
+}
+
+/** Float64 words of the memo's keys and solutions one run may hold (8 MB), oldest dropped first. */
+const WINDOW_MEMO_WORDS = 1 << 20;
+
 /**
- * Solve one window on a persistent HiGHS instance (structured model in, dense solution out).
+ * The windows already solved in one run, keyed by all a solve depends on: the LP exactly as passed to
+ * HiGHS (costs, bounds, CSR matrix) and the start basis. `passModel` clears the solver, so a window's
+ * solve is a function of these alone, and a window equal in both to an earlier one (a repeated day:
+ * the same load, PV and prices, state of charge and month peak, after a window that ended on the same
+ * basis — common with loads built from a daily profile) takes that window's solution and end basis
+ * without a solve: the same figures, bit for bit. Keys are compared in full (a hash only finds the
+ * candidates). Memory is bounded (`WINDOW_MEMO_WORDS`).
+ */
+class WindowMemo {
+  private readonly byHash = new Map<number, { key: Float64Array; solved: SolvedWindow }[]>();
+  private readonly order: { hash: number; words: number }[] = [];
+  private head = 0;
+  private words = 0;
+  private buffer = new Float64Array(1024);
+  private length = 0;
+  private hash = 0;
+
+  /** Write the key of `lp` solved from `basis` (null: HiGHS's own start) and look it up. */
+  find(lp: ModelData, basis: Basis | null): SolvedWindow | undefined {
+    const { numCols, numRows, matrix } = lp;
+    const nnz = matrix.indices.length;
+    const n = 4 + 3 * numCols + 3 * numRows + 1 + 2 * nnz + (basis ? numCols + numRows : 0);
+    if (this.buffer.length < n) this.buffer = new Float64Array(Math.max(n, 2 * this.buffer.length));
+    const k = this.buffer;
+    k[0] = numCols;
+    k[1] = numRows;
+    k[2] = nnz;
+    k[3] = basis ? 1 : 0;
+    let o = 4;
+    for (const a of [
+      lp.colCost,
+      lp.colLower,
+      lp.colUpper,
+      lp.rowLower,
+      lp.rowUpper,
+      matrix.starts,
+      matrix.indices,
+      matrix.values,
+      ...(basis ? [basis.colStatus, basis.rowStatus] : []),
+    ] as (Float64Array | Int32Array)[]) {
+      k.set(a, o);
+      o += a.length;
+    }
+    this.length = o;
+    // FNV-1a over the key's 32-bit words.
+    const w = new Uint32Array(k.buffer, 0, 2 * o);
+    let h = 0x811c9dc5;
+    for (let i = 0; i < w.length; i++) h = Math.imul(h ^ w[i]!, 0x01000193);
+    this.hash = h >>> 0;
+    const bucket = this.byHash.get(this.hash);
+    if (!bucket) return undefined;
+    for (const e of bucket) {
+      if (e.key.length !== o) continue;
+      const ew = new Uint32Array(e.key.buffer, e.key.byteOffset, 2 * o);
+      let same = true;
+      for (let i = 0; i < ew.length; i++) {
+        if (ew[i] !== w[i]) {
+          same = false;
+          break;
+        }
+      }
+      if (same) return e.solved;
+    }
+    return undefined;
+  }
+
+  /** Remember the solution of the LP last looked up with `find`. */
+  remember(solved: SolvedWindow): void {
+    const key = this.buffer.slice(0, this.length);
+    const { colStatus, rowStatus } = solved.basis;
+    const words = key.length + solved.colValue.length + colStatus.length + rowStatus.length;
+    if (words > WINDOW_MEMO_WORDS) return;
+    while (this.words + words > WINDOW_MEMO_WORDS && this.head < this.order.length) {
+      const old = this.order[this.head++]!;
+      const bucket = this.byHash.get(old.hash)!;
+      bucket.shift();
+      if (bucket.length === 0) this.byHash.delete(old.hash);
+      this.words -= old.words;
+    }
+    let bucket = this.byHash.get(this.hash);
+    if (!bucket) {
+      bucket = [];
+      this.byHash.set(this.hash, bucket);
+    }
+    bucket.push({ key, solved });
+    this.order.push({ hash: this.hash, words });
+    this.words += words;
+  }
+}
+
+/**
+ * Solve one window on a persistent HiGHS instance (structured model in, dense solution out), or take
+ * the solution of an equal window solved before from the same basis (`memo`).
  */
 function solveWindow(
   model: HighsModel,
+  lpBuilder: LpBuilder,
+  memo: WindowMemo | null,
   warm: { basis?: Basis },
   infinity: number,
   segments: readonly LpSegment[],
@@ -292,32 +420,39 @@ function solveWindow(
   objective: LpObjective,
   penalty: number,
 ): WindowResult {
-  const lp = buildWindowLp(segments, params, state, monthPeakKw, objective, penalty, infinity);
+  const lp = buildWindowLp(lpBuilder, segments, params, state, monthPeakKw, objective, penalty, infinity);
   const t0 = segments[0]!.t0;
-  model.passModel(lp.data);
   // Warm start: consecutive days usually give LPs of the same shape (same TOU pattern, load and PV
   // alike), so the previous optimal basis is a good start (about a third of the simplex
   // iterations). A basis HiGHS does not accept is dropped and the solve starts cold.
-  if (
+  const start =
     warm.basis &&
     warm.basis.colStatus.length === lp.data.numCols &&
     warm.basis.rowStatus.length === lp.data.numRows
-  ) {
-    try {
-      model.setBasis(warm.basis);
-    } catch {
-      model.setLogicalBasis();
+      ? warm.basis
+      : null;
+  let solved = memo?.find(lp.data, start);
+  if (!solved) {
+    model.passModel(lp.data);
+    if (start) {
+      try {
+        model.setBasis(start);
+      } catch {
+        model.setLogicalBasis();
+      }
     }
+    const run = model.run();
+    if (run.modelStatus !== MODEL_STATUS_OPTIMAL) {
+      throw new EngineInputError(
+        'OPTIMISATION_FAILED',
+        `dispatch LP from step ${t0}: HiGHS model status ${run.modelStatus}`,
+      );
+    }
+    solved = { colValue: model.getSolution().colValue, basis: model.getBasis() };
+    memo?.remember(solved);
   }
-  const run = model.run();
-  if (run.modelStatus !== MODEL_STATUS_OPTIMAL) {
-    throw new EngineInputError(
-      'OPTIMISATION_FAILED',
-      `dispatch LP from step ${t0}: HiGHS model status ${run.modelStatus}`,
-    );
-  }
-  warm.basis = model.getBasis();
-  const x = model.getSolution().colValue;
+  warm.basis = solved.basis;
+  const x = solved.colValue;
   const m = lp.colDischarge.length;
   const val = (col: number) => (col >= 0 ? Math.max(0, x[col]!) : 0);
   const out: WindowResult = {
@@ -354,8 +489,14 @@ function hourlyMeans(a: Float64Array, k: number): Float64Array {
   return out;
 }
 
-/** The tariff and site on hourly means, or null when the step is already an hour or longer. */
-function hourlyInputs(
+/**
+ * The site and tariff on hourly means (load, PV, energy and feed-in prices; the period code of each
+ * hour's first step), or null when the step is an hour or longer, or does not divide an hour. The
+ * working days, the demand charge and the site's limits are unchanged. Energy is kept: Σ kW·Δt is
+ * the same on both time bases; the demand charge sees hourly peaks (≤ the sub-hourly ones).
+ * Also the ranking time base of `sizeStorage` (`sizingRanking.ts`, `hourlyMeanInputs`).
+ */
+export function hourlyInputs(
   site: StorageSite,
   tariff: StorageTariffSeries,
 ): { readonly site: StorageSite; readonly tariff: StorageTariffSeries } | null {
@@ -470,17 +611,25 @@ function runLps(
       windows.push({ t0: day * spd, keep: spd, segments });
     }
   }
-  // One persistent HiGHS instance for every window (no LP text to write or parse).
+  // One persistent HiGHS instance and one LP buffer for every window (no LP text to write or parse).
   const model = active ? highs.createModel() : null;
+  const lpBuilder = active
+    ? new LpBuilder(Math.max(0, ...windows.map((w) => windowSteps(w.segments))))
+    : null;
+  // A calendar month's LP has no equal in its run; the daily and rolling windows often do.
+  const memo = horizonDays === 'month' || options.reuseSolvedWindows === false ? null : new WindowMemo();
   const warm: { basis?: Basis } = {};
   // Dual simplex without presolve: these LPs are small and sparse, and presolve costs more than it
-  // saves (measured: a year of daily 15-min LPs ≈ 0.9 s with presolve, ≈ 0.5 s without).
-  model?.options.set({ presolve: 'off', solver: 'simplex' });
+  // saves (measured: a year of daily 15-min LPs ≈ 0.9 s with presolve, ≈ 0.5 s without). No solver
+  // log (it is formatted and written for every window, and nobody reads it).
+  model?.options.set({ presolve: 'off', solver: 'simplex', output_flag: false });
   try {
     for (const { t0, keep, segments } of windows) {
-      if (model) {
+      if (model && lpBuilder) {
         const w = solveWindow(
           model,
+          lpBuilder,
+          memo,
           warm,
           highs.infinity,
           segments,

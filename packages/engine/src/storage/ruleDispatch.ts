@@ -19,7 +19,9 @@ import type {
  *    (up to the transformer limit; never under zero export) or curtailed.
  * 2. In a charge window the battery tops up from the grid at the window power, where grid charging
  *    is allowed (site flag, working day) and only within the headroom under
- *    min(transformer kVA × PF, maximum-demand target).
+ *    min(transformer kVA × PF, maximum-demand target) and, when the tariff has a demand charge,
+ *    the month's maximum import without the battery (`gridChargeCeilingByMonth`): the rule never
+ *    raises the demand the bill already pays (需量控制), which no charge window can earn back.
  * 3. In a discharge window it discharges at the window power, never above the residual site load
  *    (no reverse power flow from the battery, 防逆流).
  * 4. At any step whose import would exceed the maximum-demand target it discharges to shave it.
@@ -48,7 +50,12 @@ export function simulateRunModel(
   const pvCharge = new Float64Array(n);
   const pvExport = new Float64Array(n);
   const stored = new Float64Array(n);
-  const ceiling = Math.min(ctx.importLimitKw, ctx.demandTargetKw);
+  const ceilingByMonth = gridChargeCeilingByMonth(
+    ctx.residualKw,
+    ctx.layout,
+    Math.min(ctx.importLimitKw, ctx.demandTargetKw),
+    (tariff.demandChargeYuanPerKwMonth ?? 0) > 0,
+  );
   const { chargeEfficiency: etaC, dischargeEfficiency: etaD } = params;
   const { minStoredKwh: eMin, maxStoredKwh: eMax, maxChargeKw, maxDischargeKw } = lim;
   const residual = ctx.residualKw;
@@ -59,7 +66,9 @@ export function simulateRunModel(
   // inlined: one state object per step would dominate the run time of a 35,040-step year.
   let e = Math.min(Math.max(state.storedEnergyKwh, eMin), eMax);
   for (let day = 0; day < ctx.layout.days; day++) {
-    const sched = schedules[ctx.layout.monthOfDay[day]! - 1]!;
+    const month = ctx.layout.monthOfDay[day]!;
+    const sched = schedules[month - 1]!;
+    const ceiling = ceilingByMonth[month - 1]!;
     const t0 = day * spd;
     for (let slot = 0; slot < spd; slot++) {
       const t = t0 + slot;
@@ -111,4 +120,32 @@ export function simulateRunModel(
     stored,
     state,
   );
+}
+
+/**
+ * The grid-charging ceiling of each month (index 0 = January), kW: `limitKw` (transformer, demand
+ * target), and with a demand charge also the month's maximum residual import without the battery,
+ * so that charging never sets a new monthly maximum demand.
+ * @param residualKw import without the battery at each step, kW
+ * @param layout the time base (month of each day)
+ * @param limitKw the site's own ceiling, kW (may be +∞)
+ * @param demandCharged whether the tariff bills the monthly maximum demand
+ */
+export function gridChargeCeilingByMonth(
+  residualKw: Float64Array,
+  layout: { readonly days: number; readonly stepsPerDay: number; readonly monthOfDay: Uint8Array },
+  limitKw: number,
+  demandCharged: boolean,
+): Float64Array {
+  const ceilings = new Float64Array(12).fill(limitKw);
+  if (!demandCharged) return ceilings;
+  const peaks = new Float64Array(12);
+  for (let day = 0; day < layout.days; day++) {
+    const m = layout.monthOfDay[day]! - 1;
+    for (let t = day * layout.stepsPerDay; t < (day + 1) * layout.stepsPerDay; t++) {
+      if (residualKw[t]! > peaks[m]!) peaks[m] = residualKw[t]!;
+    }
+  }
+  for (let m = 0; m < 12; m++) ceilings[m] = Math.min(limitKw, peaks[m]!);
+  return ceilings;
 }

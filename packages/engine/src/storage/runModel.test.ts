@@ -135,4 +135,27 @@ describe('simulateRunModel', () => {
     expect(run.flows.dischargeKw[18]! + run.flows.dischargeKw[19]!).toBeCloseTo(60, 9);
     for (let t = 0; t < 24; t++) expect(run.flows.gridImportKw[t]!).toBeLessThanOrEqual(150 + 1e-9);
   });
+
+  it("with a demand charge, grid charging keeps under the month's peak import without the battery", () => {
+    // Hubei, 2 days, load 300 kW at night and 500 kW from 08:00 to 18:00; 400 kW / 800 kWh battery,
+    // one cycle. Charging in the valley 0–6 under a 40 yuan/kW·month demand charge is capped at
+    // 500 − 300 = 200 kW (the bill already pays 500 kW); without the charge at the window power.
+    const p = idealBattery(800, 400);
+    const load = new Float64Array(48);
+    for (let t = 0; t < 48; t++) load[t] = t % 24 >= 8 && t % 24 < 18 ? 500 : 300;
+    const run = (demand?: number) => {
+      const tariff = hourlyTariff(HUBEI_JAN, HUBEI_PRICE, { days: 2, ...(demand ? { demand } : {}) });
+      const site = { loadKw: load };
+      const result = simulateRunModel(p, site, tariff, deriveRunModel(p, tariff, 'oneChargeOneDischarge'));
+      return { result, without: dispatchWithoutStorage(tariff, site) };
+    };
+    const charged = run(40);
+    expect(Math.max(...charged.result.flows.gridImportKw)).toBeCloseTo(500, 9);
+    expect(charged.result.flows.chargeFromGridKw[0]).toBeCloseTo(200, 9);
+    expect(charged.result.bill.demandChargeYuan).toBeCloseTo(charged.without.bill.demandChargeYuan, 9);
+    expect(charged.result.bill.totalYuan).toBeLessThan(charged.without.bill.totalYuan);
+    const free = run();
+    expect(free.result.flows.chargeFromGridKw[0]).toBeCloseTo(400, 9);
+    expect(Math.max(...free.result.flows.gridImportKw)).toBeCloseTo(700, 9);
+  });
 });

@@ -399,7 +399,7 @@ export function sizeStorage(input: SizingInput): SizingResult {
   let rec: number | null;
   let ranking: SizingResult['ranking'] = null;
   if (input.ranking) {
-    const { refineCount, maxRefineCount, neighbourSearch } = refineLimitsOf(input.ranking);
+    const { refineCount, maxRefineCount, neighbourSearch, multiStart } = refineLimitsOf(input.ranking);
     // 1. Every size with the fast dispatch (on hourly means by default).
     const coarse = input.ranking.resolution === 'series' ? null : hourlyMeanInputs(input.site, input.tariff);
     const rankBasis: Basis = coarse
@@ -409,6 +409,8 @@ export function sizeStorage(input: SizingInput): SizingResult {
     const ranked = candidates.map((_, i) => evaluate(i, rankStrategy, rankBasis, 'ranking'));
     points = ranked.map((x) => x.point);
     cashFlowsOf = ranked.map((x) => x.cashFlows);
+    /** The ranking figures of every size (kept when a size gets exact figures). */
+    const rankedPoints: readonly SizingPoint[] = points.slice();
     // Exact figures (the plan's strategy on the series) for every size of a battery class.
     const refined: number[] = [];
     const refinedKeys = new Set<string>();
@@ -422,24 +424,50 @@ export function sizeStorage(input: SizingInput): SizingResult {
         refined.push(j);
       });
     };
+    /** Neighbours on the curve of size `i`'s battery class that have no exact figures yet. */
+    const freshNeighbours = (i: number) =>
+      candidates
+        .flatMap((c, j) => (batteryKey[j] === batteryKey[i] ? c.neighbours : []))
+        .filter((n) => !refinedKeys.has(batteryKey[n]!));
     // 2. The `refineCount` best-ranked batteries.
-    for (const i of rankOrder(points, objective)) {
+    const order = rankOrder(points, objective);
+    for (const i of order) {
       if (refinedKeys.size >= refineCount) break;
       if (!refinedKeys.has(batteryKey[i]!)) refine(i);
     }
     // 3. Hill-climb on the exact figures: the neighbours on the curve of the exact best, until they
-    // are all exact (a local optimum of the plan's strategy) or `maxRefineCount` batteries are.
-    while (neighbourSearch) {
+    // are all exact (a local optimum of the plan's strategy) or `maxRefineCount` batteries are; then
+    // (multi-start) the most promising start elsewhere, and climb again from the new exact best.
+    const component = neighbourComponents(candidates);
+    while (neighbourSearch && refinedKeys.size < maxRefineCount) {
       const best = recommend(points, objective, refined);
-      if (best === null) break;
-      const fresh = candidates
-        .flatMap((c, j) => (batteryKey[j] === batteryKey[best] ? c.neighbours : []))
-        .filter((n) => !refinedKeys.has(batteryKey[n]!));
-      if (fresh.length === 0 || refinedKeys.size >= maxRefineCount) break;
-      for (const n of fresh) {
-        if (refinedKeys.size >= maxRefineCount) break;
-        if (!refinedKeys.has(batteryKey[n]!)) refine(n);
+      const climb = best === null ? [] : freshNeighbours(best);
+      if (climb.length > 0) {
+        for (const n of climb) {
+          if (refinedKeys.size >= maxRefineCount) break;
+          if (!refinedKeys.has(batteryKey[n]!)) refine(n);
+        }
+        continue;
       }
+      if (!multiStart) break;
+      const start = nextStart({
+        points,
+        rankedPoints,
+        objective,
+        refined,
+        order,
+        component,
+        // With no recommendable exact size, a start must beat the best exact value all the same.
+        bestScore:
+          best === null
+            ? Math.max(...refined.map((j) => objectiveValue(points[j]!, objective)))
+            : scoreOf(points[best]!, objective)!,
+        neighboursOf: (i) => candidates[i]!.neighbours,
+        freshNeighbours,
+        isRefined: (i) => refinedKeys.has(batteryKey[i]!),
+      });
+      if (start === null) break;
+      refine(start);
     }
     rec = recommend(points, objective, refined);
     ranking = { stepMinutes: rankBasis.tariff.stepMinutes, refinedIndices: refined };
@@ -494,6 +522,122 @@ export function sizeStorage(input: SizingInput): SizingResult {
     ranking,
     selfConsumption,
   };
+}
+
+/**
+ * The parts of the curve the neighbour search can walk between (connected components of the
+ * neighbour graph: each catalogue product's chain of unit counts, the power × energy grid), by index.
+ */
+function neighbourComponents(candidates: readonly Candidate[]): Int32Array {
+  const component = new Int32Array(candidates.length).fill(-1);
+  let next = 0;
+  for (let i = 0; i < candidates.length; i++) {
+    if (component[i] !== -1) continue;
+    const stack = [i];
+    component[i] = next;
+    while (stack.length > 0) {
+      for (const n of candidates[stack.pop()!]!.neighbours) {
+        if (component[n] === -1) {
+          component[n] = next;
+          stack.push(n);
+        }
+      }
+    }
+    next++;
+  }
+  return component;
+}
+
+/**
+ * The next start of the multi-start search (`SizingRanking.multiStart`), or null when none may beat
+ * the exact best. Candidates: the best-ranked size of every part of the curve without exact figures
+ * yet (`neighbourComponents`: the climb cannot walk from one product's chain to another's or to the
+ * grid) and the fresh neighbours of every other local optimum of the exact figures (an exact size no
+ * exact neighbour beats). Each is estimated optimistically: its ranking value plus the ranking's
+ * shortfall scaled to its size — the largest lift (exact − ranking value) per kW, times its kW, or
+ * per kWh, times its kWh, whichever is larger, over the sizes with both figures. The best estimate
+ * is dispatched if it beats the exact best's score. A heuristic bound (the shortfall of a size is
+ * assumed to grow at most in proportion to its power or energy, at the largest rate seen), so a
+ * faithful ranking costs few extra dispatches.
+ */
+function nextStart(s: {
+  readonly points: readonly SizingPoint[];
+  readonly rankedPoints: readonly SizingPoint[];
+  readonly objective: SizingObjective;
+  readonly refined: readonly number[];
+  readonly order: readonly number[];
+  readonly component: Int32Array;
+  readonly bestScore: number;
+  readonly neighboursOf: (i: number) => readonly number[];
+  readonly freshNeighbours: (i: number) => number[];
+  readonly isRefined: (i: number) => boolean;
+}): number | null {
+  const value = (p: SizingPoint) => objectiveValue(p, s.objective);
+  let liftPerKw = 0;
+  let liftPerKwh = 0;
+  for (const j of s.refined) {
+    const lift = value(s.points[j]!) - value(s.rankedPoints[j]!);
+    if (!Number.isFinite(lift)) continue;
+    liftPerKw = Math.max(liftPerKw, lift / s.points[j]!.powerKw);
+    liftPerKwh = Math.max(liftPerKwh, lift / s.points[j]!.energyKwh);
+  }
+  const starts = new Set<number>();
+  const reached = new Set<number>();
+  for (const j of s.refined) reached.add(s.component[j]!);
+  for (const i of s.order) {
+    const c = s.component[i]!;
+    if (reached.has(c) || s.isRefined(i)) continue;
+    reached.add(c);
+    starts.add(i);
+  }
+  for (const j of s.refined) {
+    const v = value(s.points[j]!);
+    if (!Number.isFinite(v)) continue;
+    const peak = s
+      .neighboursOf(j)
+      .every((n) => s.points[n]!.dispatch !== 'strategy' || value(s.points[n]!) <= v);
+    if (peak) for (const n of s.freshNeighbours(j)) starts.add(n);
+  }
+  let best: number | null = null;
+  let bestEstimate = s.bestScore;
+  for (const i of [...starts].sort((a, b) => a - b)) {
+    const p = s.rankedPoints[i]!;
+    const estimate = value(p) + Math.max(liftPerKw * p.powerKw, liftPerKwh * p.energyKwh);
+    if (estimate > bestEstimate) {
+      best = i;
+      bestEstimate = estimate;
+    }
+  }
+  return best;
+}
+
+/**
+ * The objective's value of a point whether or not it is recommendable (larger is better): NPV, IRR,
+ * −payback or net benefit (the year-1 figures without economics); −∞ when undefined.
+ */
+function objectiveValue(p: SizingPoint, objective: SizingObjective): number {
+  const e = p.economics;
+  let v: number | null;
+  switch (objective) {
+    case 'npv':
+      v = e ? e.npvYuan : p.netBenefitYuan;
+      break;
+    case 'irr':
+      v = e ? e.irr : null;
+      break;
+    case 'payback': {
+      const years = e ? e.paybackYears : p.simplePaybackYears;
+      v = years === null ? null : -years;
+      break;
+    }
+    case 'dynamicPayback':
+      v = e?.dynamicPaybackYears == null ? null : -e.dynamicPaybackYears;
+      break;
+    case 'netBenefit':
+      v = p.netBenefitYuan;
+      break;
+  }
+  return v ?? Number.NEGATIVE_INFINITY;
 }
 
 /**
@@ -552,30 +696,7 @@ function recommend(
  * by index (deterministic).
  */
 function rankOrder(points: readonly SizingPoint[], objective: SizingObjective): number[] {
-  const raw = (p: SizingPoint): number => {
-    const e = p.economics;
-    let v: number | null;
-    switch (objective) {
-      case 'npv':
-        v = e ? e.npvYuan : p.netBenefitYuan;
-        break;
-      case 'irr':
-        v = e ? e.irr : null;
-        break;
-      case 'payback': {
-        const years = e ? e.paybackYears : p.simplePaybackYears;
-        v = years === null ? null : -years;
-        break;
-      }
-      case 'dynamicPayback':
-        v = e?.dynamicPaybackYears == null ? null : -e.dynamicPaybackYears;
-        break;
-      case 'netBenefit':
-        v = p.netBenefitYuan;
-        break;
-    }
-    return v ?? Number.NEGATIVE_INFINITY;
-  };
+  const raw = (p: SizingPoint): number => objectiveValue(p, objective);
   const key = points.map((p) => {
     const s = scoreOf(p, objective);
     return s !== null ? { tier: 2, value: s } : { tier: p.meetsSelfConsumption ? 1 : 0, value: raw(p) };

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { StorageProduct } from './catalogue.js';
 import type { DegradationParams } from './degradation.js';
 import { runDispatch } from './dispatch.js';
 import type { Highs } from './lpDispatch.js';
@@ -291,6 +292,107 @@ describe('sizeStorage ranked with the optimal dispatch', () => {
     expect(short.ranking!.refinedIndices).toEqual([1, 3]);
     expect(short.recommendedIndex).toBe(3);
     expect(short.points[0]!.dispatch).toBe('ranking');
+  });
+
+  it('multi-start: leaves a local optimum of one product chain for the best size on another', () => {
+    // Two products, 1–2 units each: the chains a×1–a×2 and b×1–b×2 are not neighbours on the curve.
+    // Ranked by the rule, which never shaves the spike, the power-light product a looks best; the
+    // plain climb refines a×2 then a×1 and stops there (every neighbour of a×2 exact and worse) —
+    // a local optimum. Under LP operation the power-heavy b×2 shaves the spike and is far better.
+    const product = (id: string, powerKw: number, energyKwh: number): StorageProduct => ({
+      id,
+      kind: 'cabinet',
+      labelEn: id,
+      labelZh: id,
+      powerKw,
+      energyKwh,
+      chemistry: 'LFP',
+      roundTripEfficiency: ETA * ETA,
+      socMinFraction: 0,
+      socMaxFraction: 1,
+      auxiliaryKw: 0,
+      maxCRate: 2,
+      cycleLifeAtRefDod: 6000,
+      refDodFraction: 1,
+      endOfLifeSohFraction: 0.7,
+      calendarFadeFractionPerYear: 0.01,
+      source: 'test product',
+    });
+    const capex = { yuanPerKwh: 1000, yuanPerKw: 500 };
+    const args = {
+      ...spikyCase(60),
+      catalogue: { products: [product('a', 100, 400), product('b', 600, 600)], maxUnits: 2 },
+      capex,
+      lifeYears: LIFE_YEARS,
+    };
+    const sizes = [
+      [100, 400],
+      [200, 800],
+      [600, 600],
+      [1200, 1200],
+    ] as const;
+    // Brute force (one LP over the whole horizon per size, independent of the engine's LP builder).
+    const baseline = dispatchWithoutStorage(args.tariff, args.site).bill.totalYuan;
+    const lpNet = sizes.map(([p, e]) => {
+      const bill = bruteForceLpBillYuan(paramsOf(p, e), args.site, args.tariff);
+      return (baseline - bill) * (365 / DAYS) * LIFE_YEARS - capex.yuanPerKwh * e - capex.yuanPerKw * p;
+    });
+    expect(lpNet.indexOf(Math.max(...lpNet))).toBe(3);
+    const ruleNet = sizes.map(([p, e]) => {
+      const bill = runDispatch(paramsOf(p, e), args.site, args.tariff, RULE).bill.totalYuan;
+      return (baseline - bill) * (365 / DAYS) * LIFE_YEARS - capex.yuanPerKwh * e - capex.yuanPerKw * p;
+    });
+    expect(ruleNet.indexOf(Math.max(...ruleNet))).toBe(1);
+    // Every size with the optimal dispatch (no ranking): the reference recommendation.
+    const optimal = { kind: 'optimal', highs } as const;
+    const every = sizeStorage({ ...args, strategy: optimal });
+    expect(every.recommendedIndex).toBe(3);
+    every.points.forEach((p, i) => {
+      expect(p.netBenefitYuan).toBeCloseTo(lpNet[i]!, 0);
+    });
+
+    const ranking = { strategy: RULE, resolution: 'series', refineCount: 1 } as const;
+    const plain = sizeStorage({ ...args, strategy: optimal, ranking: { ...ranking, multiStart: false } });
+    expect(plain.ranking!.refinedIndices).toEqual([1, 0]);
+    expect(plain.recommendedIndex).toBe(1);
+    expect(plain.points[2]!.dispatch).toBe('ranking');
+    expect(every.points[1]!.netBenefitYuan).toBeLessThan(every.points[3]!.netBenefitYuan - 5e5);
+
+    // Multi-start: then b's best-ranked size b×1 (the chain not reached yet), which becomes the
+    // exact best, and the climb from it to b×2.
+    const multi = sizeStorage({ ...args, strategy: optimal, ranking });
+    expect(multi.ranking!.refinedIndices).toEqual([1, 0, 2, 3]);
+    expect(multi.recommendedIndex).toBe(3);
+    expect(multi.points[3]).toEqual(every.points[3]);
+    // A budget of three batteries still reaches chain b (b×1 beats the a chain's local optimum).
+    const short = sizeStorage({ ...args, strategy: optimal, ranking: { ...ranking, maxRefineCount: 3 } });
+    expect(short.ranking!.refinedIndices).toEqual([1, 0, 2]);
+    expect(short.recommendedIndex).toBe(2);
+  });
+
+  it('multi-start adds no dispatch when the ranking is faithful (one part of the curve, climb converged)', () => {
+    // A 3 × 3 grid ranked by daily LPs (which reach the month's optimum on these identical days):
+    // the best-ranked size and the climb leave sizes unrefined, and the bound (ranking value + the
+    // largest lift seen) finds none that could beat the exact best.
+    const args = {
+      ...sweepArgs(),
+      grid: { powerKw: [100, 400, 700], energyKwh: [400, 800, 1200], template: TEMPLATE },
+    };
+    const optimal = { kind: 'optimal', highs } as const;
+    const plain = sizeStorage({
+      ...args,
+      strategy: optimal,
+      ranking: dailyLpRanking(highs, { refineCount: 1, multiStart: false }),
+    });
+    const withStarts = sizeStorage({
+      ...args,
+      strategy: optimal,
+      ranking: dailyLpRanking(highs, { refineCount: 1 }),
+    });
+    expect(plain.ranking!.refinedIndices.length).toBeLessThan(9);
+    expect(withStarts).toEqual(plain);
+    const every = sizeStorage({ ...args, strategy: optimal });
+    expect(withStarts.recommendedIndex).toBe(every.recommendedIndex);
   });
 
   it('dispatches once the sizes a C-rate makes alike, and gives them the same exact figures', () => {

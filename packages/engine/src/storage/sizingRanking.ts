@@ -8,7 +8,6 @@
 import { EngineInputError } from '../errors.js';
 import type { DispatchStrategy } from './dispatch.js';
 import type { Highs } from './lpDispatch.js';
-import type { StorageSite, StorageTariffSeries } from './types.js';
 
 /** Ranking of `sizeStorage` (`SizingInput.ranking`). */
 export interface SizingRanking {
@@ -32,6 +31,18 @@ export interface SizingRanking {
    * hill-climb to a local optimum of the plan's strategy. Default true.
    */
   readonly neighbourSearch?: boolean;
+  /**
+   * With the neighbour search: when the exact best has no fresh neighbour left (a local optimum),
+   * go on from other starts — the best-ranked size of every part of the curve not reached yet (a
+   * catalogue product's unit chain, the grid: the climb cannot walk from one to another) and the
+   * fresh neighbours of every other local optimum of the exact figures — best optimistic estimate
+   * first: the size's ranking figure plus the ranking's largest shortfall seen so far (exact −
+   * ranking figure) per kW or per kWh, scaled to the size. A start whose estimate cannot beat the
+   * exact best is not dispatched, so a faithful ranking costs few extra dispatches. Within
+   * `maxRefineCount`. Default true; false: the plain hill-climb from the exact best, which can stop
+   * at a local optimum.
+   */
+  readonly multiStart?: boolean;
   /** Most batteries re-dispatched with the plan's strategy in all (≥ `refineCount`; default
    * `refineCount` + 5). */
   readonly maxRefineCount?: number;
@@ -52,7 +63,7 @@ const DEFAULT_NEIGHBOUR_BUDGET = 5;
  */
 export function dailyLpRanking(
   highs: Highs,
-  options: Pick<SizingRanking, 'refineCount' | 'maxRefineCount' | 'neighbourSearch'> = {},
+  options: Pick<SizingRanking, 'refineCount' | 'maxRefineCount' | 'neighbourSearch' | 'multiStart'> = {},
 ): SizingRanking {
   return {
     strategy: { kind: 'optimal', highs, options: { horizonDays: 1, peakPlan: 'none' } },
@@ -66,6 +77,7 @@ export function refineLimitsOf(ranking: SizingRanking): {
   readonly refineCount: number;
   readonly maxRefineCount: number;
   readonly neighbourSearch: boolean;
+  readonly multiStart: boolean;
 } {
   const refineCount = ranking.refineCount ?? DEFAULT_REFINE_COUNT;
   const maxRefineCount = ranking.maxRefineCount ?? refineCount + DEFAULT_NEIGHBOUR_BUDGET;
@@ -82,47 +94,13 @@ export function refineLimitsOf(ranking: SizingRanking): {
       `ranking.maxRefineCount must be an integer from refineCount to 1000 (got ${maxRefineCount})`,
     );
   }
-  return { refineCount, maxRefineCount, neighbourSearch: ranking.neighbourSearch ?? true };
-}
-
-/** Means of every `k` consecutive values. */
-function blockMeans(a: Float64Array, k: number): Float64Array {
-  const out = new Float64Array(a.length / k);
-  for (let i = 0; i < out.length; i++) {
-    let sum = 0;
-    for (let j = i * k; j < (i + 1) * k; j++) sum += a[j]!;
-    out[i] = sum / k;
-  }
-  return out;
-}
-
-/**
- * The site and tariff on hourly means (load, PV, energy and feed-in prices; the period code of each
- * hour's first step), or null when the step is an hour or longer, or does not divide an hour. The
- * working days, the demand charge and the site's limits are unchanged. Energy is kept: Σ kW·Δt is
- * the same on both time bases; the demand charge sees hourly peaks (≤ the sub-hourly ones).
- */
-export function hourlyMeanInputs(
-  site: StorageSite,
-  tariff: StorageTariffSeries,
-): { readonly site: StorageSite; readonly tariff: StorageTariffSeries } | null {
-  const k = 60 / tariff.stepMinutes;
-  if (!(Number.isInteger(k) && k > 1)) return null;
-  const fi = tariff.feedInPriceYuanPerKwh;
-  const code = new Uint8Array(tariff.periodCode.length / k);
-  for (let i = 0; i < code.length; i++) code[i] = tariff.periodCode[i * k]!;
   return {
-    tariff: {
-      ...tariff,
-      stepMinutes: 60,
-      energyPriceYuanPerKwh: blockMeans(tariff.energyPriceYuanPerKwh, k),
-      periodCode: code,
-      feedInPriceYuanPerKwh: typeof fi === 'number' ? fi : blockMeans(fi, k),
-    },
-    site: {
-      ...site,
-      loadKw: blockMeans(site.loadKw, k),
-      ...(site.pvKw ? { pvKw: blockMeans(site.pvKw, k) } : {}),
-    },
+    refineCount,
+    maxRefineCount,
+    neighbourSearch: ranking.neighbourSearch ?? true,
+    multiStart: ranking.multiStart ?? true,
   };
 }
+
+/** The site and tariff on hourly means, or null when the step is an hour or longer (`lpDispatch`). */
+export { hourlyInputs as hourlyMeanInputs } from './lpDispatch.js';
