@@ -6,7 +6,9 @@
  * 1. PDF text layer → lines → fields: time per bill and field accuracy;
  * 2. OCR of the clean PNG (A4 at 2x) and of a scan-like JPEG (tilted 1°, 150 dpi, blurred, grey,
  *    noisy, JPEG q60): wall and CPU time per page, field accuracy;
- * 3. a scanned PDF (page image only): render + OCR.
+ * 3. a scanned PDF (page image only): render + OCR;
+ * 4. phone-photo-like pages (rotation, keystone, blur, uneven light, JPEG, noise, low resolution,
+ *    all together; moderate and strong): field accuracy and time per degradation (bills-photo.ts).
  * "Field accuracy" = fields exactly right / fields set in the truth or the result (compareBillFields).
  * Wall times depend on what else runs on the machine: the 1-minute load average is printed.
  *
@@ -19,6 +21,7 @@ import { compareBillFields, extractBillFields } from '../src/modules/bills/bill-
 import { OCR_MAX_SIDE_PX, ocrImage, shutdownOcr, warmUpOcr } from '../src/modules/bills/bill-ocr';
 import { recogniseBillFile } from '../src/modules/bills/bill-recognizer';
 import { renderBills } from '../test/fixtures/bills/render-bills';
+import { benchPhotoDegradations } from './bills-photo';
 
 const OCR_TARGET_MS = 5000;
 
@@ -123,5 +126,8 @@ score(scannedTally, 'scanned', scanned.tables[0]?.fields ?? emptyBillFields(), s
 console.log(
   `\nScanned PDF (no text layer) → render → OCR: ${scannedMs.toFixed(0)} ms, sources ${scanned.sources.join(',')}, accuracy ${pct(scannedTally.correct, scannedTally.total)}`,
 );
+
+// 4. Phone-photo-like pages.
+await benchPhotoDegradations(set);
 
 await shutdownOcr();

@@ -153,8 +153,9 @@ describe.each(dialectsUnderTest())('calculation source labels on %s', (dialect) 
     expect(summary.economics.feedInSource).toBe('coal benchmark 湖北 (燃煤发电基准价)');
   });
 
-  it('says the sources in Chinese in the Chinese PDF and Word reports, not the English phrases', async () => {
-    const pdf = await inject(`${E}/exportPDF`, { projId: pvProjId });
+  /** The project's Chinese PDF and Word reports say its sources in Chinese, none of the English phrases. */
+  async function expectChineseReports(projId: string): Promise<void> {
+    const pdf = await inject(`${E}/exportPDF`, { projId });
     expect(pdf.statusCode).toBe(200);
     const text = pdfText(pdf.rawPayload);
     const zh = squeezed(text);
@@ -176,17 +177,19 @@ describe.each(dialectsUnderTest())('calculation source labels on %s', (dialect) 
     ])
       expect(text).not.toContain(english);
 
-    const word = await inject(`${E}/exportWord`, { projId: pvProjId });
+    const word = await inject(`${E}/exportWord`, { projId });
     expect(word.statusCode).toBe(200);
     const xml =
       (await (await JSZip.loadAsync(word.rawPayload)).file('word/document.xml')?.async('string')) ?? '';
     expect(xml).toContain('湖北燃煤发电基准价');
     expect(xml).toContain('恒定负荷 400 kW');
     expect(xml).not.toContain('coal benchmark');
-  });
+    expect(xml).not.toContain('constant 400 kW');
+  }
 
-  it('says them in English in the English PDF', async () => {
-    const pdf = await inject(`${E}/exportPDF`, { projId: pvProjId }, { 'accept-language': 'en' });
+  /** The project's English PDF says its sources in English, the benchmark area named in English. */
+  async function expectEnglishPdf(projId: string): Promise<void> {
+    const pdf = await inject(`${E}/exportPDF`, { projId }, { 'accept-language': 'en' });
     expect(pdf.statusCode).toBe(200);
     const text = pdfText(pdf.rawPayload).replace(/\s+/g, ' ');
     expect(text).toContain('Constant load of 400 kW');
@@ -194,9 +197,17 @@ describe.each(dialectsUnderTest())('calculation source labels on %s', (dialect) 
     expect(text).toContain('Large industry (two-part)');
     expect(text).toContain('TOU periods:');
     expect(text).not.toContain('coal benchmark 湖北');
+  }
+
+  it('says the sources in Chinese in the Chinese PDF and Word reports, not the English phrases', async () => {
+    await expectChineseReports(pvProjId);
   });
 
-  it('reports a plan stored before the labels with its phrases, as before', async () => {
+  it('says them in English in the English PDF', async () => {
+    await expectEnglishPdf(pvProjId);
+  });
+
+  it("reports a plan stored before the labels in the reader's language, its phrases read as labels", async () => {
     const row = await t.database.db
       .selectFrom('project_plans')
       .select(['summary_json'])
@@ -217,11 +228,22 @@ describe.each(dialectsUnderTest())('calculation source labels on %s', (dialect) 
       .execute();
     const old = await summaryOf(pvProjId, pvPlanId);
     expect(old.load.label).toBeUndefined();
-    const pdf = await inject(`${E}/exportPDF`, { projId: pvProjId });
-    expect(pdf.statusCode).toBe(200);
-    const text = pdfText(pdf.rawPayload).replace(/\s+/g, ' ');
-    expect(text).toContain('constant 400 kW');
-    expect(text).toContain('coal benchmark 湖北');
+    expect(old.load.source).toBe('constant 400 kW');
+    expect(old.tariff.source).toContain('; TOU ');
+
+    // The phrases are said in the reader's language, as for a plan with labels.
+    await expectChineseReports(pvProjId);
+    await expectEnglishPdf(pvProjId);
+
+    // A phrase no server wrote is shown as stored.
+    const odd = { ...summary, load: { ...summary.load, source: 'hand-made load 7' } };
+    await t.database.db
+      .updateTable('project_plans')
+      .set({ summary_json: JSON.stringify(odd) })
+      .where('id', '=', pvPlanId)
+      .execute();
+    const oddPdf = await inject(`${E}/exportPDF`, { projId: pvProjId });
+    expect(pdfText(oddPdf.rawPayload).replace(/\s+/g, ' ')).toContain('hand-made load 7');
   });
 
   it('labels monthly energy entered, and the quick estimate’s prices', async () => {

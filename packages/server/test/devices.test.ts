@@ -13,6 +13,7 @@ import {
   type StorageProduct,
 } from '@pvplan/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DevicesService } from '../src/modules/devices/devices.service';
 import type { AssessmentSummary } from '../src/modules/projects/assessment';
 import {
   bearer,
@@ -126,8 +127,15 @@ describe.each(dialectsUnderTest())('device catalogue (storage products) on %s', 
     expect(answer.total).toBe(STORAGE_CATALOGUE.length);
     for (const product of STORAGE_CATALOGUE) {
       const listed = answer.list.find((p) => p.id === product.id);
-      expect(listed).toMatchObject({ ...product, builtin: true, enabled: true, revision: 1 });
+      expect(listed).toMatchObject({
+        ...product,
+        builtin: true,
+        builtinOverridden: false,
+        enabled: true,
+        revision: 1,
+      });
       expect(listed).not.toHaveProperty('usedBy');
+      expect(listed).not.toHaveProperty('builtinValues');
     }
     // Ordered by energy: 215 kWh cabinet first, 5 MWh container last.
     expect(answer.list.map((p) => p.energyKwh)).toEqual([215, 261, 2000, 5000]);
@@ -232,7 +240,7 @@ describe.each(dialectsUnderTest())('device catalogue (storage products) on %s', 
     );
   });
 
-  it("edits an administrator's product at its revision; built-in values are read-only", async () => {
+  it("edits an administrator's product at its revision", async () => {
     const updated = await save('admin', { ...CABINET_50_80, labelEn: 'Test cabinet (edited)' }, false, {
       revision: 1,
     });
@@ -244,12 +252,14 @@ describe.each(dialectsUnderTest())('device catalogue (storage products) on %s', 
     const restored = await save('admin', CABINET_50_80, false, { revision: 2 });
     expect(restored.data).toMatchObject({ labelEn: CABINET_50_80.labelEn, revision: 3 });
 
-    const builtin = STORAGE_CATALOGUE[0] as StorageProduct;
-    const refused = await save('admin', { ...builtin, powerKw: 150 }, false);
-    expect(refused.status).toBe(409);
-    expect(refused.err).toBe('ERR_DEVICE_BUILTIN_READONLY');
-    const row = (await rows()).find((r) => r.id === builtin.id);
-    expect(row?.power_kw).toBe(builtin.powerKw);
+    expect(updated.data).toMatchObject({ builtin: false, builtinOverridden: false });
+    const notBuiltin = await post(`${DM}/restoreDevice`, 'admin', {
+      deviceTypeId: 'storage',
+      id: CABINET_50_80.id,
+    });
+    expect(notBuiltin.status).toBe(409);
+    expect(notBuiltin.err).toBe('ERR_DEVICE_NOT_BUILTIN');
+    expect(notBuiltin.msg).toBe(`产品“${CABINET_50_80.id}”不是内置产品，没有可恢复的内置参数`);
     const nobody = await save('admin', { ...CABINET_50_80, id: 'acme-nobody' }, false);
     expect(nobody.status).toBe(404);
   });
@@ -274,6 +284,122 @@ describe.each(dialectsUnderTest())('device catalogue (storage products) on %s', 
       [2, 'disable'],
       [1, 'seed'],
     ]);
+  });
+
+  it('edits a built-in product (values kept over the engine sync, used by calculations) and restores its built-in values', async () => {
+    const builtin = STORAGE_CATALOGUE[1] as StorageProduct; // 125 kW / 261 kWh cabinet
+    const restore = (who: string, extra: Record<string, unknown> = {}, language = 'zh-CN') =>
+      post(`${DM}/restoreDevice`, who, { deviceTypeId: 'storage', id: builtin.id, ...extra }, language);
+    const edited = { ...builtin, energyKwh: 300, cycleLifeAtRefDod: 8000, source: 'site datasheet v2' };
+    // Only administrators; bad values are refused field by field, nothing written.
+    expect((await save('designer', edited, false)).status).toBe(403);
+    const before = await rows();
+    const bad = await save('admin', { ...edited, roundTripEfficiency: 1.2 }, false);
+    expect(bad.status).toBe(400);
+    expect(await rows()).toEqual(before);
+
+    const saved = await save('admin', edited, false, { revision: 1 });
+    expect(saved.code).toBe(200);
+    expect(saved.data).toMatchObject({
+      ...edited,
+      builtin: true,
+      builtinOverridden: true,
+      enabled: true,
+      revision: 2,
+    });
+    const stale = await save('admin', builtin, false, { revision: 1 });
+    expect(stale.err).toBe('ERR_DEVICE_STALE');
+    // The administrators' list carries the built-in values beside the edited ones; users see the
+    // edited product.
+    const all = await list('admin', true);
+    expect(all.list.find((p) => p.id === builtin.id)).toMatchObject({
+      energyKwh: 300,
+      builtinOverridden: true,
+      builtinValues: { ...builtin },
+    });
+    expect((await list('member')).list.find((p) => p.id === builtin.id)).toMatchObject({ energyKwh: 300 });
+
+    // The engine-catalogue sync keeps an edited built-in product and still repairs an unedited one.
+    await t.database.db
+      .updateTable('storage_products')
+      .set({ power_kw: 90 })
+      .where('id', '=', 'container-1mw-2mwh')
+      .execute();
+    const sync = new DevicesService(t.database.db) as unknown as { syncBuiltins(): Promise<void> };
+    await sync.syncBuiltins();
+    const synced = await rows();
+    expect(synced.find((r) => r.id === builtin.id)).toMatchObject({
+      energy_kwh: 300,
+      builtin_overridden: 1,
+      revision: 2,
+    });
+    expect(synced.find((r) => r.id === 'container-1mw-2mwh')).toMatchObject({ power_kw: 1000, revision: 2 });
+
+    // A calculation naming the product runs on the edited values.
+    const energyOf = async () => {
+      const projId = await fastProject();
+      const started = await post(`${FAST}/startCalculation`, 'member', {
+        projId,
+        averageLoadKw: 300,
+        es: { productId: builtin.id, units: 2, strategy: 'oneChargeOneDischarge' },
+      });
+      expect(started.code).toBe(200);
+      await drainJobs();
+      const { planId } = started.data as CalculationStarted;
+      const answer = await t.app.inject({
+        method: 'GET',
+        url: `${FAST}/queryCalculation?projId=${projId}&planId=${planId}`,
+        headers: headers.member,
+      });
+      return (envelopeOf(answer).data as { summary: AssessmentSummary }).summary.storage?.energyKwh;
+    };
+    expect(await energyOf()).toBe(600);
+
+    // Disabling works as for any product; restore keeps the flag, writes the built-in values back.
+    expect((await setEnabled('admin', builtin.id, false)).data).toMatchObject({
+      enabled: false,
+      revision: 3,
+    });
+    expect((await restore('designer')).status).toBe(403);
+    expect((await restore('admin', { revision: 2 })).err).toBe('ERR_DEVICE_STALE');
+    const restored = await restore('admin', { revision: 3 });
+    expect(restored.code).toBe(200);
+    expect(restored.data).toMatchObject({
+      ...builtin,
+      builtinOverridden: false,
+      enabled: false,
+      revision: 4,
+    });
+    const again = await restore('admin');
+    expect(again.data).toMatchObject({ revision: 4 }); // nothing to restore, no revision
+    await setEnabled('admin', builtin.id, true);
+    expect(await energyOf()).toBe(2 * builtin.energyKwh);
+    const history = await post(`${DM}/getDeviceHistory`, 'admin', {
+      deviceTypeId: 'storage',
+      id: builtin.id,
+    });
+    const entries = history.data as StorageProductRevisionView[];
+    expect(entries.map((h) => [h.revision, h.action])).toEqual([
+      [5, 'enable'],
+      [4, 'restore'],
+      [3, 'disable'],
+      [2, 'update'],
+      [1, 'seed'],
+    ]);
+    expect(entries.find((h) => h.action === 'update')?.product).toMatchObject({ energyKwh: 300 });
+    expect(entries.find((h) => h.action === 'restore')?.product).toEqual(
+      entries.find((h) => h.action === 'seed')?.product,
+    );
+    // Built-in products are still not deleted; the message says so in either language.
+    const del = await post(`${DM}/deleteDevice`, 'admin', { deviceTypeId: 'storage', id: builtin.id }, 'en');
+    expect(del.err).toBe('ERR_DEVICE_BUILTIN_UNDELETABLE');
+    expect(del.msg).toBe(
+      `"${builtin.id}" is a built-in product: it cannot be deleted, only disabled (edited values can be restored to the built-in ones)`,
+    );
+    const unknown = await restore('admin', { id: 'acme-nothing' });
+    expect(unknown.status).toBe(404);
+    const badId = await restore('admin', { id: '!' }, 'en');
+    expect(badId.status).toBe(400);
   });
 
   it('calculates storage with an administrator’s product at its ratings (even once disabled)', async () => {
@@ -403,7 +529,7 @@ describe.each(dialectsUnderTest())('device catalogue (storage products) on %s', 
       deviceTypeId: 'storage',
       id: 'ci-cabinet-100kw-215kwh',
     });
-    expect(builtin.err).toBe('ERR_DEVICE_BUILTIN_READONLY');
+    expect(builtin.err).toBe('ERR_DEVICE_BUILTIN_UNDELETABLE');
 
     const spare = { ...CABINET_50_80, id: 'acme_spare', labelEn: 'Spare' };
     expect((await save('admin', spare)).code).toBe(200);

@@ -1,4 +1,5 @@
 import type {
+  AreaPriceInfo,
   AvgHourPowerView,
   ElectricityCoordinateView,
   LoadBillView,
@@ -10,10 +11,13 @@ import type {
   LoadStatisticsView,
   NetLoadOverview,
   NetLoadSeriesView,
+  StrategyAndPrice,
 } from '@pvplan/contract';
+import { priceSearchLoadId } from '@pvplan/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   csv,
+  factoryKw,
   hugeMultipart,
   loadRows,
   localText,
@@ -261,6 +265,464 @@ describe.each(dialectsUnderTest())('load data on %s', (dialect) => {
         endDate: '2025-01-01',
       });
       expect(raw.data.kw.slice(30, 35)).toEqual([100, 100, 100, 100, 300]);
+    });
+  });
+
+  describe("the price search page's flow: a city's prices, a year of 15-minute load, its statistics and bill", () => {
+    // The page keeps the user's load under a free-standing id (priceSearchLoadId in the web app).
+    const LOAD_ID = 'price-search-u-flow';
+
+    it('Wuhan: TOU grid and price row, then the uploaded year gives statistics and the bill of that row', async () => {
+      // 1. The city: its TOU table (12 × 48 periods) and the agency price row the page shows.
+      const info = await post<AreaPriceInfo>('early/getAreaPriceInfo', {
+        areaCode: '420100',
+        userCategory: 'large_industry',
+        voltageLevel: 'kv1_10',
+      });
+      expect(info.code, info.msg).toBe(200);
+      const row = info.data.selectedRow!;
+      expect(row).toMatchObject({ userCategory: 'large_industry', voltageLevel: 'kv1_10' });
+      expect(info.data.tou!.rawSlots).toHaveLength(12);
+      expect(info.data.months).toHaveLength(12);
+
+      // 2. A year of 15-minute load (100 kW before 08:00, 300 kW after), uploaded and parsed.
+      const { series } = await uploadAndParse(LOAD_ID, 'plant-2025.csv', yearCsv(2025));
+      expect(series.stepMinutes).toBe(15);
+      expect(series.stepCount).toBe(365 * 96);
+
+      // 3. Its statistics, split by the city's TOU table.
+      const stats = await post<LoadStatisticsView>('early/selectLoadDataByProId', {
+        projId: LOAD_ID,
+        touSlots: info.data.tou!.rawSlots,
+      });
+      expect(stats.code, stats.msg).toBe(200);
+      expect(stats.data.summary.maxDemandKw).toBe(300);
+      expect(stats.data.summary.energyKwh).toBeCloseTo(365 * (800 + 16 * 300), 6);
+      for (const m of stats.data.monthly) {
+        const tou = m.tou!;
+        expect(tou.sharp + tou.peak + tou.flat + tou.valley + tou.deepValley).toBeCloseTo(m.energyKwh, 6);
+      }
+
+      // 4. The bill of the stored series under that row (what the page's bill card asks for).
+      const stored = await get<NetLoadSeriesView>('powsensor/getNetLoad', { projId: LOAD_ID });
+      expect(stored.data.start).toBe('2025-01-01 00:00');
+      const priced = await post<StrategyAndPrice>('config-manage/calStrategyAndPrice', {
+        areaCode: '420100',
+        userCategory: row.userCategory,
+        voltageLevel: row.voltageLevel,
+        load: { start: stored.data.start, stepMinutes: stored.data.stepMinutes, kw: stored.data.kw },
+        basicCharge: { basis: 'max_demand' },
+      });
+      expect(priced.code, priced.msg).toBe(200);
+      const bill = priced.data.bill!;
+      expect(priced.data.row).toEqual(row);
+      expect(bill.months).toHaveLength(12);
+      expect(bill.energyKwh).toBeCloseTo(stats.data.summary.energyKwh, 6);
+      // Each month's energy charge is its energy per period at the row's prices (funds included in
+      // the Hubei table's prices), and the demand charge is 300 kW at the row's demand price.
+      const price = {
+        sharp: row.sharp,
+        peak: row.peak,
+        flat: row.flat,
+        valley: row.valley,
+        deepValley: row.deepValley,
+      };
+      for (const m of bill.months) {
+        let charge = 0;
+        for (const [period, kwh] of Object.entries(m.energyKwhByPeriod)) {
+          if (kwh > 0) charge += kwh * (price[period as keyof typeof price] as number);
+        }
+        expect(m.energyChargeYuan).toBeCloseTo(charge, 6);
+        expect(m.maxDemandKw).toBe(300);
+        expect(m.basicChargeYuan).toBeCloseTo(300 * row.demandYuanPerKwMonth!, 6);
+      }
+      expect(bill.totalYuan).toBeCloseTo(bill.energyChargeYuan + bill.basicChargeYuan, 6);
+      // The view rounds the average price to 8 decimals.
+      expect(bill.averagePriceYuanPerKwh!).toBeCloseTo(bill.totalYuan / bill.energyKwh, 7);
+    });
+
+    it('the load set belongs to the user who wrote it', async () => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `${P}/powsensor/getNetLoad`,
+        headers: bearer(otherToken),
+        query: { projId: LOAD_ID },
+      });
+      expect(envelopeOf(response).code).not.toBe(200);
+    });
+  });
+
+  describe("netload/getLoadBill by the set's id under the area's agency tariff (the price search page's bill card)", () => {
+    // The card's set: the per-user id of the price search page (priceSearchLoadId).
+    let loadId = '';
+    const WUHAN = { areaCode: '420100', userCategory: 'large_industry', voltageLevel: 'kv1_10' } as const;
+    /** Net load of the test days: the factory load, with two hours of export (−50 kW) each noon. */
+    const netKw = (minutes: number) => {
+      const hour = Math.floor((((minutes % 1440) + 1440) % 1440) / 60);
+      return hour >= 12 && hour < 14 ? -50 : factoryKw(minutes);
+    };
+
+    beforeAll(async () => {
+      const designer = await t.database.db
+        .selectFrom('users')
+        .select('id')
+        .where('login_no', '=', 'designer')
+        .executeTakeFirstOrThrow();
+      loadId = priceSearchLoadId(designer.id);
+      // 1 January to 10 March 2025 (leap-free), 15-minute steps.
+      const start = minutesOf(2025, 1, 1);
+      const steps = (minutesOf(2025, 3, 11) - start) / 15;
+      await uploadAndParse(
+        loadId,
+        'net-2025.csv',
+        csv([['时间', '有功功率(kW)'], ...loadRows({ start, steps, kw: (m) => String(netKw(m)) })]),
+      );
+      // Keep the export as measured (the default rule fills negative steps).
+      const kept = await post('netload/updateFillRule', {
+        projId: loadId,
+        fillRule: { method: 'linear', negatives: 'keep' },
+      });
+      expect(kept.code, kept.msg).toBe(200);
+      const stored = await get<NetLoadSeriesView>('powsensor/getNetLoad', { projId: loadId });
+      expect(stored.data.kw.filter((v) => v < 0)).toHaveLength(69 * 8);
+    });
+
+    /** The bill the card used to ask for: the stored series posted to calStrategyAndPrice, export as zero. */
+    async function postedBill(basicCharge: object, extra: object = {}) {
+      const stored = await get<NetLoadSeriesView>('powsensor/getNetLoad', { projId: loadId });
+      expect(stored.code, stored.msg).toBe(200);
+      return post<StrategyAndPrice>('config-manage/calStrategyAndPrice', {
+        ...WUHAN,
+        ...extra,
+        load: {
+          start: stored.data.start,
+          stepMinutes: stored.data.stepMinutes,
+          kw: stored.data.kw.map((v) => (v > 0 ? v : 0)),
+        },
+        basicCharge,
+      });
+    }
+
+    function expectSameBill(byId: LoadBillView, posted: StrategyAndPrice) {
+      const bill = posted.bill!;
+      expect(byId.months).toHaveLength(bill.months.length);
+      byId.months.forEach((m, i) => {
+        const p = bill.months[i]!;
+        expect([m.year, m.month]).toEqual([p.year, p.month]);
+        // calStrategyAndPrice's view rounds to 6 decimals (8 for the average price).
+        for (const key of [
+          'energyKwh',
+          'energyChargeYuan',
+          'basicChargeYuan',
+          'maxDemandKw',
+          'totalYuan',
+        ] as const)
+          expect(m[key], `${m.month} ${key}`).toBeCloseTo(p[key], 5);
+        for (const [period, kwh] of Object.entries(p.energyKwhByPeriod))
+          expect(m.energyKwhByPeriod[period as keyof typeof p.energyKwhByPeriod]).toBeCloseTo(kwh, 5);
+        expect(m.averagePriceYuanPerKwh!).toBeCloseTo(p.averagePriceYuanPerKwh!, 7);
+      });
+      for (const key of ['energyKwh', 'energyChargeYuan', 'basicChargeYuan', 'totalYuan'] as const)
+        expect(byId[key], key).toBeCloseTo(bill[key], 5);
+      expect(byId.averagePriceYuanPerKwh!).toBeCloseTo(bill.averagePriceYuanPerKwh!, 7);
+      expect(byId.holidayYearsMissing).toEqual(bill.holidayYearsMissing);
+      expect(byId.tariff).toEqual({
+        areaCode: WUHAN.areaCode,
+        priceMonth: posted.priceMonth,
+        touMonth: posted.touMonth,
+        row: posted.row,
+      });
+    }
+
+    it('equals the bill of the same series posted to calStrategyAndPrice, for every basic charge basis', async () => {
+      const info = await post<AreaPriceInfo>('early/getAreaPriceInfo', WUHAN);
+      const row = info.data.selectedRow!;
+      const bases: object[] = [{ basis: 'none' }, { basis: 'max_demand' }];
+      if (row.capacityYuanPerKvaMonth !== null) bases.push({ basis: 'capacity', capacityKva: 630 });
+      expect(bases.length, 'Hubei large industry has a capacity price').toBe(3);
+      for (const basicCharge of bases) {
+        const byId = await post<LoadBillView>('netload/getLoadBill', {
+          projId: loadId,
+          ...WUHAN,
+          basicCharge,
+        });
+        expect(byId.code, byId.msg).toBe(200);
+        const posted = await postedBill(basicCharge);
+        expect(posted.code, posted.msg).toBe(200);
+        expectSameBill(byId.data, posted.data);
+      }
+      // A price month named: the same table and TOU table in both.
+      const month = info.data.priceTable!.month;
+      const byMonth = await post<LoadBillView>('netload/getLoadBill', { projId: loadId, ...WUHAN, month });
+      expect(byMonth.code, byMonth.msg).toBe(200);
+      expectSameBill(byMonth.data, (await postedBill({ basis: 'none' }, { month })).data);
+    });
+
+    it('bills grid import only and says how many steps were export', async () => {
+      const bill = await post<LoadBillView>('netload/getLoadBill', { projId: loadId, ...WUHAN });
+      // 1 January to 10 March: 31 + 28 + 10 = 69 days of eight export steps (12:00–14:00).
+      expect(bill.data.exportSteps).toBe(69 * 8);
+      // A day bills 100 kW × 8 h + 300 kW × 14 h = 5 000 kWh (the export hours at zero).
+      expect(bill.data.energyKwh).toBeCloseTo(69 * 5000, 6);
+      expect(bill.data.months.map((m) => m.month)).toEqual([1, 2, 3]);
+      const withPrices = await post<LoadBillView>('netload/getLoadBill', {
+        projId: loadId,
+        touSlots: TOU_SLOTS,
+        prices: { valley: 0.3, flat: 0.6, peak: 0.9 },
+      });
+      expect(withPrices.data).toMatchObject({ exportSteps: 69 * 8, tariff: null, holidayYearsMissing: [] });
+    });
+
+    it('refuses bad input in Chinese and English and changes nothing', async () => {
+      const before = (await post<NetLoadOverview>('netload/selectNetLoad', { projId: loadId })).data;
+      const rowsBefore = await t.database.db.selectFrom('load_projects').select('project_id').execute();
+      const refusals: [object, number, string, string][] = [
+        // An area that does not exist.
+        [
+          { ...WUHAN, areaCode: '990000' },
+          400,
+          '行政区划代码990000不存在',
+          'The administrative division code 990000 does not exist',
+        ],
+        // A capacity charge without the capacity.
+        [
+          { ...WUHAN, basicCharge: { basis: 'capacity' } },
+          400,
+          'basicCharge.capacityKva为必填项',
+          'basicCharge.capacityKva is required',
+        ],
+        // Neither prices nor an area; an area without the voltage level of its price table's row.
+        [{}, 400, 'prices为必填项', 'prices is required'],
+        [
+          { areaCode: '420100', userCategory: 'large_industry' },
+          400,
+          'voltageLevel为必填项',
+          'voltageLevel is required',
+        ],
+        // The request's prices and the table's row together; a demand price without prices.
+        [
+          { ...WUHAN, prices: { flat: 0.6 } },
+          400,
+          'voltageLevel：电价或由请求给出',
+          'voltageLevel: give either the prices',
+        ],
+        [
+          { ...WUHAN, demandYuanPerKwMonth: 40 },
+          400,
+          'demandYuanPerKwMonth：电价或由请求给出',
+          "demandYuanPerKwMonth: give either the prices (prices, with their funds and basic charge prices) or the area's agency price table row",
+        ],
+        // A row without a demand price (single-part general C&I) billed by maximum demand.
+        [
+          { ...WUHAN, userCategory: 'general_ci', basicCharge: { basis: 'max_demand' } },
+          400,
+          '没有需量电价，无法计算基本电费',
+          'has no demand price, so the basic charge cannot be computed',
+        ],
+      ];
+      for (const [body, status, zh, en] of refusals) {
+        const chinese = await post('netload/getLoadBill', { projId: loadId, ...body });
+        expect(chinese.status, JSON.stringify(body)).toBe(status);
+        expect(chinese.code).not.toBe(200);
+        expect(chinese.msg).toContain(zh);
+        const english = await post('netload/getLoadBill', { projId: loadId, ...body }, 'en');
+        expect(english.status).toBe(status);
+        expect(english.msg.toLowerCase()).toContain(en.toLowerCase());
+      }
+      // Another user's set: refused whatever the body, in both languages.
+      for (const [language, message] of [
+        ['zh-CN', '无权访问该项目的负荷数据'],
+        ['en', 'You may not access the load data of this project'],
+      ] as const) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: `${P}/netload/getLoadBill`,
+          headers: { ...bearer(otherToken), 'accept-language': language },
+          payload: { projId: loadId, ...WUHAN },
+        });
+        expect(response.statusCode).toBe(403);
+        expect(envelopeOf(response)).toMatchObject({ err: 'ERR_LOAD_PROJECT_FORBIDDEN', msg: message });
+      }
+      // Nothing changed: the stored set, and no load data set created by a refusal.
+      expect((await post<NetLoadOverview>('netload/selectNetLoad', { projId: loadId })).data).toEqual(before);
+      expect(await t.database.db.selectFrom('load_projects').select('project_id').execute()).toEqual(
+        rowsBefore,
+      );
+    });
+  });
+
+  describe("getLoadBill prices a holiday's deep valley, as the price store's bill does", () => {
+    // A free-standing load set whose tariff choice is Hangzhou: Zhejiang's TOU table (浙发改价格〔2024〕21号)
+    // makes 10:00–14:00 deep valley on the Spring Festival, Labour Day and National Day breaks.
+    const LOAD_ID = 'P-HOLIDAY';
+    const PRICES = { sharp: 1.2, peak: 1, flat: 0.7, valley: 0.4, deepValley: 0.25 };
+    /** National Day and Mid-Autumn 2025: 1–8 October (国办发明电〔2024〕12号). */
+    const BREAK_DAYS = 8;
+
+    beforeAll(async () => {
+      // October 2025 at a constant 100 kW: 2 400 kWh a day.
+      const start = minutesOf(2025, 10, 1);
+      await uploadAndParse(
+        LOAD_ID,
+        'october.csv',
+        csv([['时间', '有功功率(kW)'], ...loadRows({ start, steps: 31 * 96, kw: () => '100' })]),
+      );
+      const choice = await post('early/insertOrUpdatePriceInfo', {
+        projId: LOAD_ID,
+        areaCode: '330100',
+        userCategory: 'large_industry',
+        voltageLevel: 'kv1_10',
+      });
+      expect(choice.code, choice.msg).toBe(200);
+    });
+
+    it("the id's tariff choice: the area's table with its holiday rule, on the series' own dates", async () => {
+      const bill = await post<LoadBillView>('netload/getLoadBill', { projId: LOAD_ID, prices: PRICES });
+      expect(bill.code, bill.msg).toBe(200);
+      const october = bill.data.months[0]!;
+      expect(october).toMatchObject({ year: 2025, month: 10 });
+      expect(october.energyKwh).toBeCloseTo(31 * 2400, 6);
+      // Four hours of 100 kW on each of the eight break days.
+      expect(october.energyKwhByPeriod.deepValley).toBeCloseTo(BREAK_DAYS * 4 * 100, 6);
+      let charge = 0;
+      for (const [period, kwh] of Object.entries(october.energyKwhByPeriod)) {
+        charge += kwh * PRICES[period as keyof typeof PRICES];
+      }
+      expect(october.energyChargeYuan).toBeCloseTo(charge, 6);
+    });
+
+    it('a table given in the request is a bare table: no calendar rule, no deep valley', async () => {
+      const info = await post<AreaPriceInfo>('early/getAreaPriceInfo', { areaCode: '330100' });
+      expect(info.data.tou!.overrides.length).toBeGreaterThan(0);
+      const bare = await post<LoadBillView>('netload/getLoadBill', {
+        projId: LOAD_ID,
+        touSlots: info.data.tou!.rawSlots,
+        prices: PRICES,
+      });
+      expect(bare.code, bare.msg).toBe(200);
+      expect(bare.data.months[0]!.energyKwhByPeriod.deepValley).toBe(0);
+      // The same October under the choice differs only by the break days' 10:00–14:00.
+      const ruled = await post<LoadBillView>('netload/getLoadBill', { projId: LOAD_ID, prices: PRICES });
+      const moved = ruled.data.months[0]!.energyKwhByPeriod;
+      const base = bare.data.months[0]!.energyKwhByPeriod;
+      const total = (p: typeof base) => p.sharp + p.peak + p.flat + p.valley + p.deepValley;
+      expect(total(moved)).toBeCloseTo(total(base), 6);
+      expect(moved.deepValley).toBeCloseTo(3200, 6);
+    });
+
+    const PERIODS = ['sharp', 'peak', 'flat', 'valley', 'deepValley'] as const;
+    /** The statistics' October split equals the bill's, period by period. */
+    function expectSameSplit(stats: LoadStatisticsView, bill: LoadBillView) {
+      const split = stats.monthly[0]!.tou!;
+      const billed = bill.months[0]!.energyKwhByPeriod;
+      expect(stats.monthly[0]).toMatchObject({ year: 2025, month: 10 });
+      for (const period of PERIODS) expect(split[period], period).toBeCloseTo(billed[period], 6);
+    }
+
+    it("the statistics split October as the bill does: the holiday rule's deep valley in both", async () => {
+      // The id's tariff choice (Hangzhou): no table in either request.
+      const bill = await post<LoadBillView>('netload/getLoadBill', { projId: LOAD_ID, prices: PRICES });
+      const stats = await post<LoadStatisticsView>('early/selectLoadDataByProId', {
+        projId: LOAD_ID,
+        heatmap: false,
+      });
+      expect(stats.code, stats.msg).toBe(200);
+      expect(stats.data.hasTou).toBe(true);
+      expectSameSplit(stats.data, bill.data);
+      // 10:00–14:00 of the eight break days at 100 kW (浙发改价格〔2024〕21号's holiday rule).
+      expect(stats.data.monthly[0]!.tou!.deepValley).toBeCloseTo(BREAK_DAYS * 4 * 100, 6);
+      expect(stats.data.monthly[0]!.energyKwh).toBeCloseTo(31 * 2400, 6);
+
+      // A bare table in both requests: no rule, no deep valley, still the same split.
+      const info = await post<AreaPriceInfo>('early/getAreaPriceInfo', { areaCode: '330100' });
+      const touSlots = info.data.tou!.rawSlots;
+      const bareBill = await post<LoadBillView>('netload/getLoadBill', {
+        projId: LOAD_ID,
+        touSlots,
+        prices: PRICES,
+      });
+      const bareStats = await post<LoadStatisticsView>('early/selectLoadDataByProId', {
+        projId: LOAD_ID,
+        touSlots,
+      });
+      expectSameSplit(bareStats.data, bareBill.data);
+      expect(bareStats.data.monthly[0]!.tou!.deepValley).toBe(0);
+    });
+
+    it('a request may name the area (and month, category) whose table with its rules prices the load', async () => {
+      // Hangzhou is in Zhejiang: the province's table in force in October 2025 (effective 2025-07).
+      const named = { areaCode: '330100', month: '2025-10', userCategory: 'large_industry' };
+      const bill = await post<LoadBillView>('netload/getLoadBill', {
+        projId: LOAD_ID,
+        prices: PRICES,
+        ...named,
+      });
+      expect(bill.code, bill.msg).toBe(200);
+      expect(bill.data.months[0]!.energyKwhByPeriod.deepValley).toBeCloseTo(BREAK_DAYS * 4 * 100, 6);
+      const stats = await post<LoadStatisticsView>('early/selectLoadDataByProId', {
+        projId: LOAD_ID,
+        ...named,
+      });
+      expect(stats.code, stats.msg).toBe(200);
+      expectSameSplit(stats.data, bill.data);
+      // Without a month: the table in force at the area's latest price month, as calStrategyAndPrice.
+      const latest = await post<LoadBillView>('netload/getLoadBill', {
+        projId: LOAD_ID,
+        prices: PRICES,
+        areaCode: '330100',
+      });
+      expect(latest.code, latest.msg).toBe(200);
+      // Wuhan's latest table (no holiday deep valley) named for the same id: the request's area wins
+      // over the id's choice; Wuhan has no table in force in October 2025, which is refused clearly.
+      const wuhan = await post<LoadBillView>('netload/getLoadBill', {
+        projId: LOAD_ID,
+        prices: PRICES,
+        areaCode: '420100',
+      });
+      expect(wuhan.code, wuhan.msg).toBe(200);
+      expect(wuhan.data.months[0]!.energyKwhByPeriod.deepValley).toBe(0);
+      const early = await post('netload/getLoadBill', {
+        projId: LOAD_ID,
+        prices: PRICES,
+        areaCode: '420100',
+        month: '2025-10',
+      });
+      expect(early).toMatchObject({ status: 404, code: 400, msg: '武汉市暂无分时时段数据' });
+    });
+
+    it('a table and an area together, a month without an area, or an area without a table are refused', async () => {
+      const info = await post<AreaPriceInfo>('early/getAreaPriceInfo', { areaCode: '330100' });
+      const both = await post('netload/getLoadBill', {
+        projId: LOAD_ID,
+        prices: PRICES,
+        touSlots: info.data.tou!.rawSlots,
+        areaCode: '330100',
+      });
+      expect(both.status).toBe(400);
+      expect(both.msg).toContain('分时时段表（touSlots）与地区（areaCode）只能指定其一');
+      const bothEn = await post(
+        'early/selectLoadDataByProId',
+        { projId: LOAD_ID, touSlots: info.data.tou!.rawSlots, areaCode: '330100' },
+        'en',
+      );
+      expect(bothEn.status).toBe(400);
+      expect(bothEn.msg).toContain('Give either a TOU table (touSlots) or an area (areaCode), not both');
+      const monthOnly = await post('netload/getLoadBill', {
+        projId: LOAD_ID,
+        prices: PRICES,
+        month: '2025-10',
+      });
+      expect(monthOnly.status).toBe(400);
+      expect(monthOnly.msg).toContain('areaCode');
+      const badArea = await post('early/selectLoadDataByProId', { projId: LOAD_ID, areaCode: '33' });
+      expect(badArea.status).toBe(400);
+      const unknown = await post('netload/getLoadBill', {
+        projId: LOAD_ID,
+        prices: PRICES,
+        areaCode: '990000',
+      });
+      expect(unknown.code).not.toBe(200);
+      expect(unknown.status).toBeGreaterThanOrEqual(400);
     });
   });
 
@@ -630,6 +1092,92 @@ describe.each(dialectsUnderTest())('load data on %s', (dialect) => {
       expect((await get('powsensor/getLatestLoadTime', { projId: 'P-NONE' })).data).toEqual({
         latestTime: null,
       });
+    });
+
+    it("a per-user id (price-search-u<userId>) is its user's alone, even when another user writes it first", async () => {
+      const userIdOf = async (bearerToken: string) =>
+        (
+          envelopeOf(await t.app.inject({ url: '/usercenter/user/getInfo', headers: bearer(bearerToken) }))
+            .data as { id: number }
+        ).id;
+      const as = async (bearerToken: string, path: string, payload: object) => {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: `${P}/${path}`,
+          headers: { ...bearer(bearerToken), 'accept-language': 'zh-CN' },
+          payload,
+        });
+        return { status: response.statusCode, ...envelopeOf(response) };
+      };
+      const otherId = await userIdOf(otherToken);
+      const theirs = `price-search-u${otherId}`;
+      const csvBytes = csv([
+        ['时间', '有功功率(kW)'],
+        ...loadRows({ start: minutesOf(2025, 3, 1), steps: 96 }),
+      ]);
+
+      // The designer writes first under the other user's id: refused, nothing is created.
+      const claim = await uploadLoad(theirs, 'claim.csv', csvBytes);
+      expect(claim.status).toBe(403);
+      expect(claim.msg).toBe('无权访问该项目的负荷数据');
+      const settings = await as(token, 'early/saveLoadInfo', { projId: theirs, remark: 'mine' });
+      expect(settings).toMatchObject({ status: 403, code: 403, msg: '无权访问该项目的负荷数据' });
+      expect((await as(token, 'netload/selectNetLoad', { projId: theirs })).status).toBe(403);
+      const created = await t.database.db
+        .selectFrom('load_projects')
+        .select('project_id')
+        .where('project_id', '=', theirs)
+        .execute();
+      expect(created).toEqual([]);
+      // Nor can the designer claim the id's tariff choice.
+      const choice = await as(token, 'early/insertOrUpdatePriceInfo', {
+        projId: theirs,
+        areaCode: '330100',
+        userCategory: 'large_industry',
+        voltageLevel: 'kv1_10',
+      });
+      expect(choice.status).toBe(403);
+
+      // A row someone else wrote before this rule (owner: the designer) does not lock the named user out.
+      const now = new Date().toISOString();
+      const designerId = await userIdOf(token);
+      await t.database.db
+        .insertInto('load_projects')
+        .values({
+          project_id: theirs,
+          owner_user_id: designerId,
+          info_json: '{}',
+          fill_rule_json: JSON.stringify({ method: 'linear' }),
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      expect((await as(token, 'netload/selectNetLoad', { projId: theirs })).status).toBe(403);
+      const own = await as(otherToken, 'early/saveLoadInfo', { projId: theirs, remark: 'mine' });
+      expect(own.code, own.msg).toBe(200);
+      const body = multipart([{ name: 'file', filename: 'own.csv', bytes: csvBytes }]);
+      const upload = await t.app.inject({
+        method: 'POST',
+        url: `${P}/netload/uploadNetLoadFiles?projId=${encodeURIComponent(theirs)}`,
+        headers: { ...bearer(otherToken), 'content-type': body.contentType },
+        payload: body.payload,
+      });
+      expect(envelopeOf(upload).code, envelopeOf(upload).msg).toBe(200);
+      const parsed = await as(otherToken, 'netload/parseNetLoad', { projId: theirs });
+      expect(parsed.code, parsed.msg).toBe(200);
+      expect((await as(token, 'early/selectLoadDataByProId', { projId: theirs })).status).toBe(403);
+
+      // Administrators may read it; the designer's own per-user id is the designer's.
+      const adminToken = await login(t.app, 'admin');
+      expect((await as(adminToken, 'netload/selectNetLoad', { projId: theirs })).code).toBe(200);
+      const mine = await as(token, 'early/saveLoadInfo', {
+        projId: `price-search-u${designerId}`,
+        remark: 'x',
+      });
+      expect(mine.code, mine.msg).toBe(200);
+      expect(
+        (await as(otherToken, 'netload/selectNetLoad', { projId: `price-search-u${designerId}` })).status,
+      ).toBe(403);
     });
 
     it('takes the project id from the projId header when the body has none', async () => {

@@ -3,6 +3,7 @@ import type {
   Page,
   PointsBalance,
   PointsEntry,
+  PointsUserRow,
   QrOrder,
   TrialApplication,
   UsageCapacity,
@@ -98,7 +99,11 @@ describe.each(dialectsUnderTest())('membership on %s', (dialect) => {
       const yearly = plans.find((plan) => plan.vipName === '会员年卡');
       // 1599 yuan at 8折: 1599 / 0.8 = 1998.75, rounded up: 1999.
       expect(yearly).toMatchObject({ tier: 1, period: 'year', memberDays: 365, totalPriceYuan: 1999 });
-      expect(yearly?.features.at(-1)).toBe('含优化设计容量300MW、勘测面积150万m²');
+      // The plan's quota travels as numbers (the web words it per language), not as a feature line.
+      expect(yearly).toMatchObject({ designCapacityMw: 300, surveyAreaWanM2: 150 });
+      expect(yearly?.features).toHaveLength(3);
+      expect(yearly?.features.some((line) => line.includes('MW') || line.includes('万m²'))).toBe(false);
+      expect(yearly?.featureTexts.some((line) => line.en.includes('× 10,000'))).toBe(false);
       const english = envelopeOf(
         await post(
           'vip/getVipList',
@@ -107,6 +112,9 @@ describe.each(dialectsUnderTest())('membership on %s', (dialect) => {
         ),
       ).data as VipPackage[];
       expect(english.map((plan) => plan.vipName)).toContain('Member, yearly');
+      expect(english.flatMap((plan) => plan.features).filter((line) => line.includes('10,000 m²'))).toEqual(
+        [],
+      );
     });
 
     it('lets administrators see, switch and save packages; refuses others and bad packages', async () => {
@@ -465,6 +473,40 @@ describe.each(dialectsUnderTest())('membership on %s', (dialect) => {
               .execute()
           : [];
       expect(sum.reduce((total, row) => total + row.points, 0)).toBe(start + 50);
+    });
+
+    it('lists users with their ledger sums for the user-points page (administrators and sales only)', async () => {
+      const memberId = await userId(MEMBER);
+      const ledger = await t.database.db
+        .selectFrom('points_ledger')
+        .select('points')
+        .where('user_id', '=', memberId)
+        .execute();
+      const expected = ledger.reduce((total, row) => total + row.points, 0);
+      const found = envelopeOf(
+        await post('account/pointsUsers', bearer(adminToken), { keyword: MEMBER.slice(-6), pageSize: 50 }),
+      ).data as Page<PointsUserRow>;
+      expect(found.list.find((row) => row.userId === memberId)).toMatchObject({
+        loginNo: MEMBER,
+        points: expected,
+      });
+      expect(
+        found.list.every((row) => `${row.loginNo}${row.phone}${row.userName}`.includes(MEMBER.slice(-6))),
+      ).toBe(true);
+      // Biggest balance first; users without entries show 0, and LIKE wildcards are dropped (not wildcards).
+      const all = envelopeOf(await post('account/pointsUsers', bearer(adminToken), { pageSize: 100 }))
+        .data as Page<PointsUserRow>;
+      const balances = all.list.map((row) => row.points);
+      expect(balances).toEqual([...balances].sort((a, b) => b - a));
+      expect(all.total).toBeGreaterThanOrEqual(all.list.length);
+      expect(all.list.some((row) => row.points === 0)).toBe(true);
+      const wildcard = envelopeOf(await post('account/pointsUsers', bearer(adminToken), { keyword: '%%' }))
+        .data as Page<PointsUserRow>;
+      expect(wildcard.total).toBe(all.total);
+      const refused = await post('account/pointsUsers', externalHeaders(freeToken), {});
+      expect(refused.statusCode).toBe(403);
+      const bad = await post('account/pointsUsers', bearer(adminToken), { pageSize: 0 });
+      expect(envelopeOf(bad).code).toBe(400);
     });
   });
 });

@@ -176,6 +176,28 @@ describe.each(dialectsUnderTest())('power cost map on %s', (dialect) => {
     expect(missing.err).toBe('ERR_PROJECT_ID_REQUIRED');
   });
 
+  it('is computed and cached by the PV calculation, so the result page reads the stored map', async () => {
+    const projId = await pvProject();
+    expect(await cacheRows(projId)).toHaveLength(0);
+    const started = await post(`${E}/pvStartExecuteCalculation`, 'member', { projId });
+    expect(started.code).toBe(200);
+    await new JobWorker({
+      db: t.database.db,
+      dialect: t.database.dialect,
+      handlers: defaultJobHandlers(),
+      logger: pino({ level: 'silent' }),
+      pollMs: 50,
+      retryDelayMs: 0,
+    }).drain();
+    expect(await cacheRows(projId)).toHaveLength(1);
+    const stored = (await post(POWER_COST_MAP_PATH, 'member', { projId })).data as PowerCostMap;
+
+    // The stored map is the one the request computes itself on the same inputs.
+    await t.database.db.deleteFrom('project_cache').where('proj_id', '=', Number(projId)).execute();
+    const computed = (await post(POWER_COST_MAP_PATH, 'member', { projId })).data as PowerCostMap;
+    expect(stored).toEqual(computed);
+  });
+
   it("refuses another user's project and computes nothing for him", async () => {
     const projId = await pvProject();
     const refused = await post(POWER_COST_MAP_PATH, 'premium', { projId });

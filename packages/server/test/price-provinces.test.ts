@@ -31,7 +31,7 @@ const P = {
 
 /**
  * The provinces the store ships TOU tables for (issue 5 asks for at least ten), with the agency price
- * table each one has — only six provinces (Guangdong by zone: 粤北山区 for Heyuan, 珠三角五市 for
+ * table each one has — only seven provinces (Guangdong by zone: 粤北山区 for Heyuan, 珠三角五市 for
  * Guangzhou, Foshan and Dongguan) could be sourced from official tables (see the seed file's header).
  */
 const PROVINCES: ReadonlyArray<{ code: string; name: string; priceMonth: string | null }> = [
@@ -42,7 +42,7 @@ const PROVINCES: ReadonlyArray<{ code: string; name: string; priceMonth: string 
   { code: '340000', name: '安徽省', priceMonth: null },
   { code: '350000', name: '福建省', priceMonth: '2026-07' },
   { code: '360000', name: '江西省', priceMonth: null },
-  { code: '370000', name: '山东省', priceMonth: null },
+  { code: '370000', name: '山东省', priceMonth: '2026-08' },
   { code: '130000', name: '河北省', priceMonth: null },
   { code: '410000', name: '河南省', priceMonth: null },
   { code: '420000', name: '湖北省', priceMonth: '2026-01' },
@@ -189,6 +189,56 @@ describe.each(dialectsUnderTest())('provincial tariffs and calendar overrides on
         }
       });
     }
+
+    it('Shandong 2026-08: the 110 kV two-part row has all five periods as printed, and Jinan resolves to it', async () => {
+      // 国网山东 2026-08 as transcribed in zhihao2020/demo_optimization data/price_tou_monthly_official.csv.
+      const want = {
+        sharp: 1.01796875,
+        peak: 0.88436875,
+        flat: 0.57266875,
+        valley: 0.26106875,
+        deepValley: 0.17196875,
+      };
+      const summary = data<PriceConfigSummary>(
+        await post(P.priceConfig, external, {
+          areaCode: '370100',
+          userCategory: 'large_industry',
+          voltageLevel: 'kv110',
+        }),
+      );
+      const table = summary.table!;
+      expect(table.month).toBe('2026-08');
+      expect(table.areaCode).toBe('370000');
+      expect(table.sourceUrl).toContain('sgcc.com.cn');
+      expect(table.sourceTitle).toContain('2026年8月');
+      expect(table.rows).toHaveLength(1);
+      const row = table.rows[0]!;
+      expect([row.userCategory, row.voltageLevel]).toEqual(['large_industry', 'kv110']);
+      expect({
+        sharp: row.sharp,
+        peak: row.peak,
+        flat: row.flat,
+        valley: row.valley,
+        deepValley: row.deepValley,
+      }).toEqual(want);
+      // 鲁发改价格〔2023〕914号: sharp +100%, peak +70%, valley −70%, deep valley −90% of one base.
+      const base = (want.peak - want.flat) / 0.7;
+      expect((want.sharp - want.flat) / base).toBeCloseTo(1, 3);
+      expect((want.flat - want.valley) / base).toBeCloseTo(0.7, 3);
+      expect((want.flat - want.deepValley) / base).toBeCloseTo(0.9, 3);
+      // Every period of the 2025 TOU table has a price: the engine bills a year without refusing.
+      const bill = data<StrategyAndPrice>(
+        await post(P.strategy, external, {
+          areaCode: '370000',
+          userCategory: 'large_industry',
+          voltageLevel: 'kv110',
+          load: { start: '2026-01-01 00:00', stepMinutes: 60, kw: new Array(365 * 24).fill(100) },
+        }),
+      ).bill!;
+      expect(bill.energyKwh).toBeCloseTo(365 * 24 * 100, 6);
+      expect(bill.averagePriceYuanPerKwh).toBeGreaterThan(want.valley);
+      expect(bill.averagePriceYuanPerKwh).toBeLessThan(want.sharp);
+    });
 
     it('Sichuan: 1–10 kV single-part peak of December 2025 is the source figure, and Chengdu resolves to it', async () => {
       const chengdu = data<PriceConfigSummary>(

@@ -125,10 +125,17 @@ describe.each(dialectsUnderTest())('price store on %s', (dialect) => {
         name: '湖北省',
         level: 1,
         parentCode: null,
+        nameEn: 'Hubei',
       });
       const tree = data<AreaNode[]>(await get(P.areas, external));
       const hubei = tree.find((p) => p.adcode === '420000');
-      expect(hubei?.children?.find((c) => c.adcode === '420100')).toMatchObject({ name: '武汉市', level: 2 });
+      expect(hubei?.children?.find((c) => c.adcode === '420100')).toMatchObject({
+        name: '武汉市',
+        nameEn: 'Wuhan',
+        level: 2,
+      });
+      expect(tree.find((p) => p.adcode === '610000')?.nameEn).toBe('Shaanxi');
+      expect(tree.find((p) => p.adcode === '450000')?.nameEn).toBe('Guangxi');
       expect(hubei?.children?.[0]?.children).toBeUndefined();
     });
 
@@ -142,6 +149,12 @@ describe.each(dialectsUnderTest())('price store on %s', (dialect) => {
         level: 2,
         parentCode: '420000',
         hasChildren: true,
+        nameEn: 'Wuhan',
+      });
+      const districts = data<AreaItem[]>(await get(P.children('420100'), external));
+      expect(districts.find((d) => d.adcode === '420112')).toMatchObject({
+        name: '东西湖区',
+        nameEn: 'Dongxihu District',
       });
     });
 
@@ -170,6 +183,8 @@ describe.each(dialectsUnderTest())('price store on %s', (dialect) => {
         provider: 'local',
       });
       expect(byCode.path.map((p) => p.name)).toEqual(['湖北省', '武汉市']);
+      expect(byCode.nameEn).toBe('Wuhan');
+      expect(byCode.path.map((p) => p.nameEn)).toEqual(['Hubei', 'Wuhan']);
       const byName = data<CityPosition>(
         await get(`${P.cityPosition}?keywords=${encodeURIComponent('武汉')}`, external),
       );
@@ -186,7 +201,14 @@ describe.each(dialectsUnderTest())('price store on %s', (dialect) => {
         name: '武汉市',
         address: '湖北省武汉市',
         precision: 'division',
+        nameEn: 'Wuhan',
+        provinceNameEn: 'Hubei',
+        cityNameEn: 'Wuhan',
+        districtNameEn: '',
       });
+      // English keywords find the division by its English name.
+      const english = data<MapSearchResult>(await get(`${P.map}?keywords=wuhan`, external));
+      expect(english.pois[0]).toMatchObject({ adcode: '420100', name: '武汉市', nameEn: 'Wuhan' });
       // 朝阳 is a district of Beijing and a city of Liaoning; the region narrows it.
       const chaoyang = data<MapSearchResult>(
         await get(`${P.map}?keywords=${encodeURIComponent('朝阳')}&region=110000`, external),
@@ -201,6 +223,7 @@ describe.each(dialectsUnderTest())('price store on %s', (dialect) => {
       expect(tou).toMatchObject({
         areaCode: '420000',
         areaName: '湖北省',
+        areaNameEn: 'Hubei',
         effectiveMonth: '2026-01',
         revision: 1,
       });
@@ -252,6 +275,8 @@ describe.each(dialectsUnderTest())('price store on %s', (dialect) => {
     it('says when there is no table, and checks the month', async () => {
       const none = failure(await get(P.eleTou('650000'), external));
       expect(none).toMatchObject({ err: 'ERR_PRICE_NO_DATA', msg: '新疆维吾尔自治区暂无分时时段数据' });
+      // In English the message names the area in English.
+      expect(failure(await get(P.eleTou('650000'), external, 'en')).msg).toContain('Xinjiang');
       expect(failure(await get(`${P.eleTou('330000')}?month=2024-01`, external)).err).toBe(
         'ERR_PRICE_NO_DATA',
       );
@@ -274,6 +299,8 @@ describe.each(dialectsUnderTest())('price store on %s', (dialect) => {
         }),
       );
       expect(info.areaPath.map((a) => a.name)).toEqual(['湖北省', '武汉市']);
+      expect(info.areaNameEn).toBe('Wuhan');
+      expect(info.coalBenchmark?.areaNameEn).toBe('Hubei');
       expect(info.priceTable).toMatchObject({
         areaCode: '420000',
         month: '2026-01',

@@ -6,9 +6,23 @@ import type {
   StrategyAndPrice,
   TouConfigView,
 } from '@pvplan/contract';
-import { computeBill, type PeriodValues, TOU_PERIOD_KEYS } from '@pvplan/engine';
+import {
+  computeBill,
+  deriveRunModel,
+  expandTariff,
+  type PeriodValues,
+  type RunModel,
+  TOU_PERIOD_KEYS,
+} from '@pvplan/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AssessmentSeries, AssessmentSummary } from '../src/modules/projects/assessment';
+import {
+  type AssessmentSeries,
+  type AssessmentSummary,
+  expandResolvedTariff,
+  MODEL_TIME_BASE,
+  storageTariff,
+} from '../src/modules/projects/assessment';
+import type { PlanInputs } from '../src/modules/projects/plans.service';
 import {
   bearer,
   dialectsUnderTest,
@@ -28,6 +42,7 @@ import {
  */
 
 const E = '/estimate-tools/estimate-tools/early';
+const PVES = '/estimate-tools/estimate-tools/pves';
 const CM = '/estimate-tools/estimate-tools/config-manage';
 const MEMBER = '13800000002';
 const CONSTANT_KW = 100;
@@ -231,6 +246,39 @@ describe.each(dialectsUnderTest())("project calculations use the price page's ta
         .where('proj_id', '=', Number(p.projId))
         .execute();
       expect(plans).toHaveLength(0);
+    });
+
+    it('derives the run model (pves/getRunModel) on the periods the calculation bills, holidays included', async () => {
+      const p = await zhejiangProject('large_industry');
+      const derived = await ok<{ runModel: RunModel; saved: boolean }>(
+        post(`${PVES}/getRunModel`, 'member', { projId: p.projId, strategy: 'twoChargeTwoDischarge' }),
+      );
+      expect(derived.saved).toBe(false);
+      // The calculation's rule dispatch derives its windows from the inputs stored with its plan.
+      await calculate(p.projId);
+      const row = await t.database.db
+        .selectFrom('project_plans')
+        .select('inputs_json')
+        .where('proj_id', '=', Number(p.projId))
+        .executeTakeFirstOrThrow();
+      const a = (JSON.parse(row.inputs_json) as PlanInputs).assessment;
+      const battery = a.storage!.battery;
+      const runModelOf = (expanded: { priceYuanPerKwh: Float64Array; period: Uint8Array }) =>
+        deriveRunModel(
+          battery,
+          storageTariff(a, expanded.priceYuanPerKwh, expanded.period),
+          'twoChargeTwoDischarge',
+        );
+      const calculated = runModelOf(expandResolvedTariff(a.tariff).expanded);
+      expect(derived.runModel).toEqual(calculated);
+      // Without the calendar rules (as getRunModel derived it before) May and October differ: their
+      // representative day (the first working day) is a Labour Day / National Day holiday, whose
+      // 10:00–14:00 deep valley the battery charges in.
+      const plain = runModelOf(expandTariff({ months: a.tariff.schedule }, a.tariff.prices, MODEL_TIME_BASE));
+      const differing = calculated.months
+        .filter((m, i) => JSON.stringify(m) !== JSON.stringify(plain.months[i]))
+        .map((m) => m.month);
+      expect(differing).toEqual([5, 10]);
     });
 
     it('gives another result once the table has no calendar rules (hand-worked difference)', async () => {

@@ -352,6 +352,30 @@ describe.each(dialectsUnderTest())('projects and plans on %s', (dialect) => {
       expect(list.total).toBe(1);
       expect((await post(`${E}/getCustomerComments`, 'premium', { projId: p.projId })).status).toBe(403);
     });
+
+    it("takes a sentence's punctuation in free texts, refuses markup (506) and names' special characters", async () => {
+      const p = await createProject('member');
+      const sentence = `Customer says "OK"; they don't need the carport.`;
+      const added = await post(`${E}/insertCustomerComment`, 'member', {
+        projId: p.projId,
+        content: sentence,
+      });
+      expect(added.data).toMatchObject({ content: sentence });
+      const markup = await post(
+        `${E}/insertCustomerComment`,
+        'member',
+        { projId: p.projId, content: '<b>x</b>' },
+        { 'accept-language': 'en' },
+      );
+      expect(markup.code).toBe(506);
+      const list = (await post(`${E}/getCustomerComments`, 'member', { projId: p.projId }))
+        .data as Page<unknown>;
+      expect(list.total).toBe(1);
+      const remark = await createProject('member', { projName: '备注项目', remark: "roof 'B'; east side" });
+      expect(remark.projId).toBeTruthy();
+      const name = await post(`${E}/savePro`, 'member', { projName: 'Plant; B' });
+      expect(name.code).toBe(506);
+    });
   });
 
   // -----------------------------------------------------------------------------------------------
@@ -673,6 +697,72 @@ describe.each(dialectsUnderTest())('projects and plans on %s', (dialect) => {
       expect(list.list).toHaveLength(1);
       const prices = await get(`/estimate-tools/estimate-tools/fast/queryPrice?projId=${p.projId}`, 'member');
       expect(prices.data).toMatchObject({ peak: 1.2, flat: 0.7, valley: 0.3 });
+    });
+
+    it('keeps a quick estimate given monthly consumption and answers it with fast/queryProject', async () => {
+      const p = await createProject('member', { projType: 'fast' });
+      const F = '/estimate-tools/estimate-tools/fast';
+      const day = Array.from({ length: 48 }, (_, s) => (s < 16 ? 3 : s < 24 ? 1 : 2));
+      const price = await post(`${F}/savePrice`, 'member', {
+        projId: p.projId,
+        peak: 1.1,
+        flat: 0.7,
+        valley: 0.3,
+        daySlots: day,
+      });
+      expect(price.code).toBe(200);
+      // 12 × 219 000 kWh = 2 628 000 kWh a year: a mean load of 300 kW.
+      const monthlyKwh = Array.from({ length: 12 }, () => 219_000);
+      const started = await post(`${F}/startCalculation`, 'member', {
+        projId: p.projId,
+        load: { source: 'monthly', monthlyKwh },
+        es: { productId: 'ci-cabinet-100kw-215kwh', units: 1 },
+      });
+      expect(started.code).toBe(200);
+      await drainJobs();
+      const reopened = await get(`${F}/queryProject?projId=${p.projId}`, 'member');
+      expect(reopened.code).toBe(200);
+      const data = reopened.data as { project: ProjectView; configs: ProjectConfigs; prices: unknown };
+      expect(data.project).toMatchObject({ projId: p.projId, projType: 'fast' });
+      expect(data.configs.load).toMatchObject({ source: 'monthly', monthlyKwh });
+      expect(data.configs.load.averageLoadKw).toBeUndefined();
+      expect(data.prices).toMatchObject({ peak: 1.1, flat: 0.7, valley: 0.3 });
+      const answer = await get(
+        `${F}/queryCalculation?projId=${p.projId}&planId=${(started.data as CalculationStarted).planId}`,
+        'member',
+      );
+      const summary = (answer.data as { summary: AssessmentSummary & { load: { label?: unknown } } }).summary;
+      expect(summary.load.label).toEqual({ kind: 'monthly', monthsGiven: 12, monthsEstimated: 0 });
+
+      // Bad input and other users: a clear answer, nothing read or changed.
+      // A project id no project has (project ids are free strings in the contract): not found.
+      expect((await get(`${F}/queryProject?projId=abc`, 'member')).status).toBe(404);
+      expect((await get(`${F}/queryProject`, 'member')).status).toBe(400);
+      expect((await get(`${F}/queryProject?projId=${p.projId}`, 'premium')).status).toBe(403);
+      const outsider = await post(`${F}/startCalculation`, 'premium', {
+        projId: p.projId,
+        averageLoadKw: 10,
+      });
+      expect(outsider.status).toBe(403);
+      const after = (await get(`${F}/queryProject?projId=${p.projId}`, 'member')).data as {
+        configs: ProjectConfigs;
+      };
+      expect(after.configs.load.source).toBe('monthly');
+    });
+
+    it('answers the PV configuration with its capacity, AC size and the current plan (getPvConfigInfo)', async () => {
+      const p = await pvProject();
+      const before = await post(`${E}/getPvConfigInfo`, 'member', { projId: p.projId });
+      expect(before.code).toBe(200);
+      expect(before.data).toMatchObject({ projId: p.projId, capacityKwp: 600, acKw: 500, currentPlan: null });
+      const started = await runPlan(`${E}/pvStartExecuteCalculation`, 'member', p.projId);
+      const { summary } = await result('member', p.projId, started.planId);
+      const after = (await post(`${E}/getPvConfigInfo`, 'member', { projId: p.projId })).data as {
+        currentPlan: AssessmentSummary['pv'];
+      };
+      expect(after.currentPlan?.annualAcKwh).toBeCloseTo(summary.pv?.annualAcKwh as number, 6);
+      expect((await post(`${E}/getPvConfigInfo`, 'premium', { projId: p.projId })).status).toBe(403);
+      expect((await post(`${E}/getPvConfigInfo`, 'member', { projId: 'x' })).status).toBe(404);
     });
   });
 

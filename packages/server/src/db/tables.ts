@@ -1004,6 +1004,8 @@ export interface StorageProductsTable {
   created_at: string;
   updated_by: number | null;
   updated_at: string;
+  /** 1 while an administrator's edit replaces a built-in product's values (migration 014). */
+  builtin_overridden: Generated<number>;
 }
 
 /** One change of a storage product: the product after it (JSON of the contract's fields). */
@@ -1026,3 +1028,46 @@ export interface Database {
 
 export type StorageProductRow = Selectable<StorageProductsTable>;
 export type StorageProductRevisionRow = Selectable<StorageProductRevisionsTable>;
+
+/** An invoice application for a paid order: 0 waiting, 1 issued, 2 rejected (handled by an administrator). */
+export interface InvoiceApplicationsTable {
+  id: Generated<number>;
+  order_id: number;
+  user_id: number;
+  /** personal or company. */
+  title_type: string;
+  title: string;
+  tax_no: string | null;
+  email: string;
+  remark: string;
+  status: number;
+  handle_remark: string;
+  handled_by: number | null;
+  handled_at: string | null;
+  created_at: string;
+}
+
+export interface Database {
+  invoice_applications: InvoiceApplicationsTable;
+}
+
+export type InvoiceApplicationRow = Selectable<InvoiceApplicationsTable>;
+
+/** One answered phone look-up of early/getShareUserByPhone (the per-user limit counts them). */
+export interface ShareLookupsTable {
+  id: Generated<number>;
+  user_id: number;
+  created_at: string;
+}
+
+export interface Database {
+  share_lookups: ShareLookupsTable;
+}
+
+/**
+ * vip_orders.pro_info_en (migration 017): the package's English name when the order was made
+ * (pro_info holds the Chinese one); null for orders made before it.
+ */
+export interface VipOrdersTable {
+  pro_info_en: string | null;
+}

@@ -65,13 +65,8 @@ function plan(
     areaWanM2,
     status: 1,
     onceOnly,
-    features: [
-      ...(tier === 2 ? PREMIUM_FEATURES : MEMBER_FEATURES),
-      {
-        zh: `含优化设计容量${capacityMw}MW、勘测面积${areaWanM2}万m²`,
-        en: `Includes ${capacityMw} MW and ${areaWanM2} × 10,000 m²`,
-      },
-    ],
+    // The quota line (含优化设计容量…) is worded by the web from capacityMw and areaWanM2.
+    features: [...(tier === 2 ? PREMIUM_FEATURES : MEMBER_FEATURES)],
   };
 }
 
@@ -113,9 +108,9 @@ export const MEMBERSHIP_CATALOGUE: readonly CatalogueEntry[] = [
   pack(PACK_TYPE_CAPACITY, '设计容量加油包 30MW', 'Capacity pack 30 MW', 40_000, null, 5_000, 30),
   pack(PACK_TYPE_CAPACITY, '设计容量加油包 65MW', 'Capacity pack 65 MW', 90_000, 9, 0, 65),
   pack(PACK_TYPE_CAPACITY, '设计容量加油包 200MW', 'Capacity pack 200 MW', 280_000, null, 0, 200, 0),
-  pack(PACK_TYPE_AREA, '勘测面积加油包 5万m²', 'Survey-area pack 5 × 10,000 m²', 7_500, null, 0, 5),
-  pack(PACK_TYPE_AREA, '勘测面积加油包 20万m²', 'Survey-area pack 20 × 10,000 m²', 28_000, null, 2_000, 20),
-  pack(PACK_TYPE_AREA, '勘测面积加油包 55万m²', 'Survey-area pack 55 × 10,000 m²', 72_000, 9, 0, 55),
+  pack(PACK_TYPE_AREA, '勘测面积加油包 5万m²', 'Survey-area pack 50,000 m²', 7_500, null, 0, 5),
+  pack(PACK_TYPE_AREA, '勘测面积加油包 20万m²', 'Survey-area pack 200,000 m²', 28_000, null, 2_000, 20),
+  pack(PACK_TYPE_AREA, '勘测面积加油包 55万m²', 'Survey-area pack 550,000 m²', 72_000, 9, 0, 55),
 ];
 
 /** Seeds the catalogue into an empty vip_packages table; answers whether it did. */

@@ -257,7 +257,7 @@ export const MENU_TREE: readonly MenuNode[] = [
     page('订单', 'Orders', 'orders', 'salesManage/orders/index', 'salesOrders', {
       children: buttons('salesManage-orders', [['export', '导出', 'Export']]),
     }),
-    page('套餐配置', 'Set menus', 'setMenu', 'salesManage/setMenu/index', 'salesSetMenu', {
+    page('套餐配置', 'Packages', 'setMenu', 'salesManage/setMenu/index', 'salesSetMenu', {
       children: buttons('salesManage-setMenu', CRUD),
     }),
     page(

@@ -33,15 +33,34 @@ import { nowIso } from '../shared/time';
  * source as printed (no price is derived from a ratio, carried to another month or another zone).
  *
  * Agency price tables shipped: Hubei 2026-01 (all seven rows), Beijing 2024-07, Chongqing 2025-02,
- * Fujian 2026-07, Guangdong 粤北山区 2026-07 (Heyuan), and — found in the second search for issue 5 —
+ * Fujian 2026-07, Guangdong 粤北山区 2026-07 (Heyuan), Shandong 2026-08 (third search, below), and —
+ * found in the second search for issue 5 —
  * Sichuan 2025-12 (95598 PDF) and Guangdong 珠三角五市 2026-07 (Guangzhou, Foshan, Dongguan), both
  * from the 1–10 kV rows transcribed in a public project's price-closure notes (repository
  * zlxshu/ReSETP, docs/handoff/china_nine_city_electricity_price_closure_v2_20260718.md, search-tool
  * id 66629733559). Each of these satisfies the internal ratios of its province's TOU document
  * (checked by hand; e.g. Sichuan peak − flat = flat − valley).
  *
+ * Third search for issue 5 (about 35 look-ups: search over docs/issues/code/pages, find_string on the
+ * grid companies' table titles, 95598 and energydc.cn addresses, read_file): Shandong 2026-08, the
+ * 110 kV two-part row with all five periods, from State Grid Shandong's own notice as transcribed in a
+ * public project's monthly ledger (zhihao2020/demo_optimization, data/price_tou_monthly_official.csv,
+ * search-tool id 62013327210; its other months are county-government re-posts of the same tables:
+ * jiyang.gov.cn 2025-09 and 2026-01…03, juxian.gov.cn 2026-04…07; only 2026-08, the one on a State Grid
+ * address, is shipped). Found and not shipped in the third search:
+ *  - Zhejiang 2026-09 below-1 kV single-part peak/flat/valley in a hobby project's code comments
+ *    (search-tool id 70102820028): no sharp price although the periods have sharp hours, no table URL.
+ *  - Jiangsu 2023-01 peak/flat/valley in a user's saved configuration (id 56957318897): outside
+ *    2024–2026, no voltage row. Hangzhou 2025 "general C&I" figures (id 56835305858) with periods that are
+ *    not Zhejiang's, and several SQL/JSON "source registers" whose document numbers read 〔2024〕XX号.
+ *  - Shandong figures built from a ratio formula on assumed components (id 61993162471): derived.
+ *  - Henan: again only the all-in below-1 kV figure of 2024-11 (id 68918897654). Shanghai, Jiangsu,
+ *    Zhejiang, Hebei (North or South grid): no per-period table row on an official or government page;
+ *    the pages corpus answered with keyword-spam pages again.
+ *
  * Still not sourced (search record, second pass for issue 5, about 60 look-ups with the search tool,
- * find_string and read_file): Jiangsu, Zhejiang, Shandong, Shanghai, Henan, and a complete Hebei table.
+ * find_string and read_file): Jiangsu, Zhejiang, Shandong, Shanghai, Henan, and a complete Hebei table
+ * (Shandong found in the third search, above).
  * What the corpora hold for them, and why none of it is shipped:
  *  - Jiangsu 2025-06 (gov re-post jintan.gov.cn), Zhejiang 2025-06 (State Grid Zhejiang PDF), Shandong
  *    2025-03 (yantai.gov.cn), Hebei North grid 2025-04 (ele.aiit.org.cn): only the non-TOU energy price
@@ -851,6 +870,30 @@ export const PRICE_SEED_TABLES: readonly PriceTableSeed[] = [
     sourceTitle: '国网四川省电力公司代理购电工商业用户电价表（2025年12月）',
     sourceUrl: 'https://95598.cn/omg-static/omg-static/99311271658101008689900504192824.pdf',
     note: "Only the two 1–10 kV rows were transcribed (single-part peak/flat/valley; two-part sharp/peak/flat/valley), as quoted from the 95598 PDF in a public project's price-closure notes (zlxshu/ReSETP, search-tool id 66629733559); demand and capacity prices not transcribed. The table prints a two-part sharp price; the shipped periods use sharp hours only in July/August and on hot days.",
+  },
+  {
+    // 国网山东 2026-08: the 110 kV two-part row (all five periods), issue 5's third search.
+    areaCode: '370000',
+    month: '2026-08',
+    fundsYuanPerKwh: null,
+    fundsIncludedInEnergyPrices: true,
+    agencyPurchaseYuanPerKwh: null,
+    rows: [
+      {
+        userCategory: 'large_industry',
+        voltageLevel: 'kv110',
+        energyYuanPerKwh: {
+          sharp: 1.01796875,
+          peak: 0.88436875,
+          flat: 0.57266875,
+          valley: 0.26106875,
+          deepValley: 0.17196875,
+        },
+      },
+    ],
+    sourceTitle: '国网山东省电力公司代理购电工商业用户电价表（2026年8月）',
+    sourceUrl: 'https://csc-static.sgcc.com.cn:28888/omg-static/99307282292398426847300392195808.html',
+    note: "Only the 110 kV two-part row was transcribed (sharp/peak/flat/valley/deep valley; the transcription calls it the 110–220 kV two-part TOU row), from State Grid Shandong's own notice of 2026-07-28, in a public project's monthly ledger (zhihao2020/demo_optimization, data/price_tou_monthly_official.csv, evidence grade O; search-tool id 62013327210). Demand and capacity prices and the funds line not transcribed. From 2026-08-01 the row carries the fourth-period T&D energy price 0.106 (鲁发改价格〔2026〕556号, same ledger). The figures satisfy 鲁发改价格〔2023〕914号's ratios (sharp +100%, peak +70%, valley −70%, deep valley −90% of a common base; checked by hand).",
   },
   // 广东电网 2026-07, 珠三角五市 zone: the notes name Guangzhou, Foshan and Dongguan as served by this
   // table; the zone's other cities are not seeded from it.

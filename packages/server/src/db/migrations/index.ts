@@ -12,6 +12,10 @@ import * as projectFiles from './2026-11-21_009_project_files';
 import * as membershipMore from './2026-11-21_011_membership_more';
 import * as tariffOverrides from './2026-11-21_012_tariff_overrides';
 import * as storageProducts from './2026-11-21_013_storage_products';
+import * as storageBuiltinOverrides from './2026-11-21_014_storage_builtin_overrides';
+import * as invoiceApplications from './2026-11-21_015_invoice_applications';
+import * as shareLookups from './2026-11-22_016_share_lookups';
+import * as orderNamesEn from './2026-11-22_017_order_names_en';
 
 export interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -32,4 +36,8 @@ export const MIGRATIONS: Readonly<Record<string, DialectMigration>> = {
   '2026-11-21_009_project_files': projectFiles,
   '2026-11-21_012_tariff_overrides': tariffOverrides,
   '2026-11-21_013_storage_products': storageProducts,
+  '2026-11-21_014_storage_builtin_overrides': storageBuiltinOverrides,
+  '2026-11-21_015_invoice_applications': invoiceApplications,
+  '2026-11-22_016_share_lookups': shareLookups,
+  '2026-11-22_017_order_names_en': orderNamesEn,
 };

@@ -13,6 +13,7 @@ import { AppError } from '../../http/app-error';
 import type { Db } from '../users/user.repository';
 import { allAreas } from './areas.repository';
 import { type DivisionCentre, DivisionCentres } from './division-centres';
+import { divisionNamesEn } from './english-names';
 import type { MapSearchProvider, MapSearchRequest } from './map-search';
 
 /** `0` (and the national code 100000) name the country: its children are the provinces. */
@@ -21,6 +22,8 @@ export const COUNTRY_ID = '0';
 interface AreaIndex {
   readonly byCode: ReadonlyMap<string, AreaRow>;
   readonly children: ReadonlyMap<string | null, readonly AreaRow[]>;
+  /** English names by adcode (english-names.ts), derived at load. */
+  readonly nameEn: ReadonlyMap<string, string>;
 }
 
 function levelOf(row: AreaRow): 1 | 2 | 3 {
@@ -51,7 +54,7 @@ export class AreasService {
           list.push(row);
           children.set(row.parent_code, list);
         }
-        return { byCode, children };
+        return { byCode, children, nameEn: divisionNamesEn(rows) };
       });
       // A failed load (e.g. before migration) must not stick.
       this.index.catch(() => {
@@ -68,6 +71,7 @@ export class AreasService {
       level: levelOf(row),
       parentCode: row.parent_code,
       hasChildren: (index.children.get(row.adcode)?.length ?? 0) > 0,
+      nameEn: index.nameEn.get(row.adcode) ?? row.name,
     };
   }
 
@@ -81,6 +85,7 @@ export class AreasService {
           name: row.name,
           level: levelOf(row),
           parentCode: row.parent_code,
+          nameEn: index.nameEn.get(row.adcode) ?? row.name,
         };
         if (depth < maxLevel && index.children.has(row.adcode)) {
           return { ...node, children: build(row.adcode, depth + 1) };
@@ -103,6 +108,12 @@ export class AreasService {
     const index = await this.load();
     const row = index.byCode.get(adcode);
     return row ? this.item(index, row) : undefined;
+  }
+
+  /** The division's English name (its code when unknown), for messages and labels in English. */
+  async nameEn(adcode: string): Promise<string> {
+    const index = await this.load();
+    return index.nameEn.get(adcode) ?? index.byCode.get(adcode)?.name ?? adcode;
   }
 
   /** The division, or ERR_PRICE_AREA_UNKNOWN. */
@@ -171,10 +182,20 @@ export class AreasService {
       return false;
     };
     const digits = /^\d{1,6}$/.test(needle);
-    const hits = [...index.byCode.values()].filter(
-      (row) => (digits ? row.adcode.startsWith(needle) : row.name.includes(needle)) && inRegion(row),
-    );
-    const rank = (row: AreaRow) => (row.name === needle ? 0 : row.name.startsWith(needle) ? 1 : 2);
+    // Latin keywords also match the English names ("wuhan", "Xi'an"), case-insensitively.
+    const latin = /[a-z]/i.test(needle) ? needle.toLowerCase() : null;
+    const en = (row: AreaRow) => (index.nameEn.get(row.adcode) ?? '').toLowerCase();
+    const matches = (row: AreaRow) =>
+      digits
+        ? row.adcode.startsWith(needle)
+        : row.name.includes(needle) || (latin !== null && en(row).includes(latin));
+    const hits = [...index.byCode.values()].filter((row) => matches(row) && inRegion(row));
+    const rank = (row: AreaRow) =>
+      row.name === needle || (latin !== null && en(row) === latin)
+        ? 0
+        : row.name.startsWith(needle) || (latin !== null && en(row).startsWith(latin))
+          ? 1
+          : 2;
     hits.sort((a, b) => rank(a) - rank(b) || a.level - b.level || a.adcode.localeCompare(b.adcode));
     const out: Array<{ item: AreaItem; path: AreaItem[] }> = [];
     for (const row of hits.slice(0, limit))
@@ -208,6 +229,10 @@ export class LocalAreaSearchProvider implements MapSearchProvider {
         longitude: centre?.longitudeDeg ?? null,
         latitude: centre?.latitudeDeg ?? null,
         precision: centre?.precision ?? null,
+        nameEn: item.nameEn,
+        provinceNameEn: path[0]?.nameEn ?? '',
+        cityNameEn: path.length >= 2 ? (path[1]?.nameEn ?? '') : '',
+        districtNameEn: path.length >= 3 ? (path[2]?.nameEn ?? '') : '',
       });
     }
     return places;
@@ -325,6 +350,7 @@ export class MapService {
       coordType: point ? 'WGS84' : null,
       provider,
       precision,
+      nameEn: item.nameEn,
     };
   }
 }

@@ -284,3 +284,47 @@ describe('helpers', () => {
     expect(result.wrong.map((w) => w.field).sort()).toEqual(['accountName', 'deepValleyKwh']);
   });
 });
+
+describe('OCR slips the row arithmetic or the bill itself corrects', () => {
+  /** A Southern Grid reading and charge table as OCR of a poor phone photo reads it. */
+  const PHOTO_PAGE = page(`
+计量点 电能表号 类别 时段 上次读数 本次读数 综合倍率 计费电量(千瓦时)
+1 030018765432 有功 15378.76 15792.24 2000 826,960
+1 030018765432 有功 尖峰 1822.45 1859.70 2000 74,500
+1 030018765432 有功 峰 4533.16 4668.91 2000 271,500
+1 030018765432 有功 平 5102.77 5236.04 2000 266,540
+1 030018765432 有功 谷 3920.38 4027.59 2000 214.420
+1 030018765432 无功 总 2750.61 2859.92 2000 218,620
+项目 电量(千瓦时) 电价(元) 金额(元)
+功率因数调整电费 -0.75% 6,008.14
+`);
+
+  it('reads "214.420" as 214,420 where (4027.59 − 3920.38) × 2000 = 214,420 says so', () => {
+    expect(extractBillFields(PHOTO_PAGE).fields.valleyKwh).toBe(214_420);
+  });
+
+  it('takes a lone "有功" row as the total when it equals the TOU sum (74,500 + 271,500 + 266,540 + 214,420 = 826,960)', () => {
+    expect(extractBillFields(PHOTO_PAGE).fields.totalKwh).toBe(826_960);
+    // Not when it disagrees with the TOU rows.
+    const off = PHOTO_PAGE.map((line, i) =>
+      i === 1 ? { ...line, text: line.text.replace('826,960', '800,000') } : line,
+    );
+    expect(extractBillFields(off).fields.totalKwh).toBeNull();
+  });
+
+  it('gives the PF adjustment the sign of its rate when the minus was lost', () => {
+    expect(extractBillFields(PHOTO_PAGE).fields.pfAdjustmentYuan).toBe(-6008.14);
+  });
+
+  it('reads a charge-table kWh "74.500" as 74,500 when 114,179.74 / 74.5 is no price per kWh', () => {
+    const charges = page(`
+项目 时段 电量(千瓦时) 电价(元) 金额(元)
+电度电费 尖峰 74.500 1532614 114,179.74
+电度电费 峰 1.250 0.812345 1.02
+`);
+    const { fields } = extractBillFields(charges);
+    expect(fields.sharpKwh).toBe(74_500);
+    // 1.02 / 1.25 = 0.82 yuan/kWh is a price: "1.250" stays 1.25.
+    expect(fields.peakKwh).toBe(1.25);
+  });
+});

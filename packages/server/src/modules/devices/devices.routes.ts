@@ -3,6 +3,7 @@ import {
   deviceEnabledBody,
   deviceIdBody,
   deviceListBody,
+  restoreDeviceBody,
   saveDeviceBody,
 } from '@pvplan/contract';
 import type { FastifyInstance } from 'fastify';
@@ -16,7 +17,7 @@ import { adminPrincipalOf, principalOf } from '../../http/request-context';
  */
 export const DEVICE_PATHS = {
   getDeviceList: `${DEVICE_MANAGEMENT}/getDeviceList`,
-  /** Ours: add (create true) or edit (create false) a product. */
+  /** Ours: add (create true) or edit (create false) a product (a built-in one too: overridden). */
   saveDevice: `${DEVICE_MANAGEMENT}/saveDevice`,
   /** Ours: enable or disable a product. */
   setDeviceEnabled: `${DEVICE_MANAGEMENT}/setDeviceEnabled`,
@@ -24,6 +25,8 @@ export const DEVICE_PATHS = {
   deleteDevice: `${DEVICE_MANAGEMENT}/deleteDevice`,
   /** Ours: a product's changes, newest first. */
   getDeviceHistory: `${DEVICE_MANAGEMENT}/getDeviceHistory`,
+  /** Ours: a built-in product back to its built-in values. */
+  restoreDevice: `${DEVICE_MANAGEMENT}/restoreDevice`,
 } as const;
 
 export async function devicesRoutes(fastify: FastifyInstance): Promise<void> {
@@ -84,5 +87,19 @@ export async function devicesRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request) =>
       ok(request.ctx.language, await devices.history(adminPrincipalOf(request), request.body.id)),
+  );
+
+  app.post(
+    DEVICE_PATHS.restoreDevice,
+    {
+      schema: {
+        tags,
+        summary: 'Restore the built-in values of a built-in product (administrators)',
+        body: restoreDeviceBody,
+      },
+      preHandler,
+    },
+    async (request) =>
+      ok(request.ctx.language, await devices.restore(adminPrincipalOf(request), request.body)),
   );
 }

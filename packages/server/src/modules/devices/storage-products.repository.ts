@@ -119,6 +119,7 @@ export async function updateStorageProduct(
   expectedRevision: number,
   changes: Partial<StorageProductValues> & {
     enabled?: number;
+    builtin_overridden?: number;
     revision: number;
     updated_by: number | null;
     updated_at: string;

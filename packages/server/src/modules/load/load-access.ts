@@ -11,8 +11,8 @@ import type { LoadFileRow, LoadProjectRow, LoadSeriesRow } from '../../db/tables
 import { AppError } from '../../http/app-error';
 import type { ObjectStorage } from '../../providers/storage';
 import { nowIso } from '../../shared/time';
-import { isAdmin, type Principal } from '../auth/principal';
-import { assertUnlocked, isProjectIdForm, requireProjectAccess } from '../projects/project-access';
+import type { Principal } from '../auth/principal';
+import { requireProjectDataAccess } from '../projects/project-access';
 import type { Db } from '../users/user.repository';
 import { findLoadFile, findLoadProject, upsertLoadProject } from './load.repository';
 import { parseJson } from './load-views';
@@ -29,26 +29,19 @@ export class LoadAccess {
   ) {}
 
   /**
-   * The project's settings row, checking access. A projId that can be a project's id (digits) must
-   * name a project the caller may read (`write`: change, and it must not be locked), whoever wrote
-   * its load data first: the project's owner and members decide, never an outsider who wrote first
-   * (and no one can write load data ahead for a project that does not exist yet). Any other id is a
-   * free-standing load data set: the first user who writes it owns it; others (except
-   * administrators) are refused. `write` creates the row when missing.
+   * The project's settings row, checking access by the rule the price store's tariff choices share
+   * (`requireProjectDataAccess`): a project's id (digits) by the project's access, whoever wrote its
+   * load data first (`write`: change, and it must not be locked; nothing is written ahead for a
+   * project that does not exist); a per-user id (`price-search-u<userId>`, the price search page's
+   * set) by the user it names alone; any other id by the first user who wrote it (the row's owner).
+   * Administrators pass the last two. `write` creates the row when missing.
    */
   async project(principal: Principal, projId: string, write: boolean): Promise<LoadProjectRow | undefined> {
     const row = await findLoadProject(this.db, projId);
-    if (isProjectIdForm(projId)) {
-      const { project } = await requireProjectAccess(this.db, principal, projId, write ? 'edit' : 'view');
-      if (write) assertUnlocked(project);
-    } else if (
-      row &&
-      row.owner_user_id !== null &&
-      row.owner_user_id !== principal.user.id &&
-      !isAdmin(principal)
-    ) {
-      throw new AppError('ERR_LOAD_PROJECT_FORBIDDEN');
-    }
+    await requireProjectDataAccess(this.db, principal, projId, write ? 'edit' : 'view', {
+      firstWriter: async () => row?.owner_user_id,
+      forbidden: 'ERR_LOAD_PROJECT_FORBIDDEN',
+    });
     if (row || !write) return row;
     const now = nowIso();
     await upsertLoadProject(this.db, {

@@ -33,7 +33,11 @@ import type { IncomingLoadFile } from './load.service';
 /**
  * Load data (spec 001 §7 "Net load", "Load and power", "Electricity files"). The spec gives paths
  * and projId only; bodies and answers are ours (packages/contract/src/schemas/load.ts).
- * netload/getLoadBill is ours: the bill of the stored load under given prices.
+ * netload/getLoadBill is ours: the bill of the stored load under given prices (the TOU table given,
+ * else the area named or the id's tariff choice in the price store with its calendar rules, else the
+ * saved one), or without prices under the area's agency price row and TOU table as
+ * config-manage/calStrategyAndPrice bills a posted load; early/selectLoadDataByProId splits energy by
+ * period with the same table and rules.
  */
 export const LOAD_PATHS = {
   upload: `${ESTIMATE_TOOLS}/netload/uploadNetLoadFiles`,
@@ -124,7 +128,7 @@ async function readUpload(request: FastifyRequest): Promise<{ projId: string; fi
 
 export async function loadRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { load } = app.services;
+  const { load, prices } = app.services;
   const tags = ['load'];
   const preHandler = app.authenticate;
   const preValidation = projIdFromHeader;
@@ -267,11 +271,21 @@ export async function loadRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     LOAD_PATHS.bill,
     {
-      schema: { tags, summary: 'Bill of the stored load under given prices', body: loadBillBody },
+      schema: {
+        tags,
+        summary: "Bill of the stored load under given prices or the area's agency tariff",
+        body: loadBillBody,
+      },
       preHandler,
       preValidation,
     },
-    async (request) => ok(request.ctx.language, await load.bill(principalOf(request), request.body)),
+    // The price store resolves a named area's or the id's tariff choice's TOU table (with its rules),
+    // and without prices the area's agency tariff.
+    async (request) =>
+      ok(
+        request.ctx.language,
+        await load.bill(principalOf(request), request.body, prices, request.ctx.language),
+      ),
   );
 
   app.get(
@@ -350,7 +364,12 @@ export async function loadRoutes(fastify: FastifyInstance): Promise<void> {
       preHandler,
       preValidation,
     },
-    async (request) => ok(request.ctx.language, await load.statistics(principalOf(request), request.body)),
+    // The TOU split is the bill's: the same table (and calendar rules) as netload/getLoadBill.
+    async (request) =>
+      ok(
+        request.ctx.language,
+        await load.statistics(principalOf(request), request.body, prices, request.ctx.language),
+      ),
   );
 
   app.post(

@@ -21,23 +21,27 @@ import {
   type LoadStatisticsView,
   type LoadSummaryView,
   type LoadSyntheticReportView,
+  type LoadTouRequest,
   loadFillRuleSchema,
   loadInfoSchema,
   type MonthlyTableCoordinateInput,
   type NetLoadOverview,
   type NetLoadSeriesView,
+  type PriceRowView,
+  type PriceUserCategory,
+  type PriceVoltageLevel,
   type SaveLoadInfoBody,
   type SaveUserPowerDatasBody,
+  type SelectLoadDataBody,
   type UpdateElectricityFileListBody,
   type UpdateFileRulesBody,
 } from '@pvplan/contract';
 import {
   assembleLoadSeries,
+  type Bill,
   cleanLoadGrid,
   columnLetter,
-  computeBill,
   detectMonthlyEnergyTable,
-  energyByTouPeriod,
   formatLocalDate,
   formatLocalMinutes,
   LOAD_FLAG_SYNTHETIC,
@@ -48,6 +52,7 @@ import {
   loadStatistics,
   localMinutesOf,
   localMinutesOfDateTime,
+  type MonthlyTouEnergy,
   normaliseTouSlots,
   type ParsedLoadFile,
   type SeriesTimeBase,
@@ -61,6 +66,7 @@ import { AppError } from '../../http/app-error';
 import type { ObjectStorage } from '../../providers/storage';
 import { nowIso } from '../../shared/time';
 import type { Principal } from '../auth/principal';
+import { billOfDatedSeries, energyByPeriodOfDatedSeries } from '../price/tariff';
 import type { Db } from '../users/user.repository';
 import { detectInFile } from './detect-in-file';
 import { ElectricityFilesService } from './electricity-files.service';
@@ -97,6 +103,70 @@ import {
 import { writeMonthlyEnergy } from './monthly-energy';
 import { encodeSeries, type SeriesArrays } from './series-codec';
 import { detectFileFormat, type LoadFileFormat, readTableRows, sampleTable } from './table-reader';
+
+/**
+ * The price store's TOU schedules (PriceService): an id's tariff choice, and an area's table; and the
+ * bill of a load under an area's agency tariff.
+ */
+export interface TariffTouLookup {
+  /** The id's tariff choice's schedule with its calendar rules; null without a choice or table. */
+  choiceTouSchedule(principal: Principal, projId: string): Promise<TouSchedule | null>;
+  /** The area's table in force with its calendar rules; throws when the area has none. */
+  areaTouSchedule(
+    query: Pick<LoadTouRequest, 'month' | 'userCategory'> & { readonly areaCode: string },
+    language: Language,
+  ): Promise<TouSchedule>;
+  /**
+   * The bill of a dated load under the area's agency tariff (the price table row of the category and
+   * voltage, its TOU table with the calendar rules), as config-manage/calStrategyAndPrice bills it.
+   */
+  agencyBill(
+    principal: Principal,
+    query: {
+      readonly areaCode: string;
+      readonly month?: string | undefined;
+      readonly userCategory: PriceUserCategory;
+      readonly voltageLevel: PriceVoltageLevel;
+    },
+    basicCharge: LoadBillBody['basicCharge'],
+    load: LoadSeriesKw,
+    language: Language,
+  ): Promise<{
+    readonly bill: Bill;
+    readonly tariff: {
+      readonly row: PriceRowView;
+      readonly priceMonth: string | null;
+      readonly touMonth: string;
+    };
+  }>;
+}
+
+/** The view of a bill of the stored load (netload/getLoadBill). */
+function loadBillView(b: Bill, exportSteps: number, tariff: LoadBillView['tariff']): LoadBillView {
+  return {
+    months: b.months.map((m) => ({
+      year: m.year,
+      month: m.month,
+      energyKwh: m.energyKwh,
+      energyKwhByPeriod: m.energyKwhByPeriod,
+      energyChargeYuan: m.energyChargeYuan,
+      maxDemandKw: m.maxDemandKw,
+      basicChargeYuan: m.basicChargeYuan,
+      fundsChargeYuan: m.fundsChargeYuan,
+      totalYuan: m.totalYuan,
+      averagePriceYuanPerKwh: m.averagePriceYuanPerKwh,
+    })),
+    energyKwh: b.energyKwh,
+    energyChargeYuan: b.energyChargeYuan,
+    basicChargeYuan: b.basicChargeYuan,
+    fundsChargeYuan: b.fundsChargeYuan,
+    totalYuan: b.totalYuan,
+    averagePriceYuanPerKwh: b.averagePriceYuanPerKwh,
+    exportSteps,
+    holidayYearsMissing: [...b.holidayYearsMissing],
+    tariff,
+  };
+}
 
 /** An uploaded file as the route hands it over. */
 export interface IncomingLoadFile {
@@ -691,22 +761,61 @@ export class LoadService {
     }
   }
 
-  /** early/selectLoadDataByProId: statistics, TOU split and heat map. */
+  /**
+   * The TOU schedule of a statistics or bill request — one resolution for both, so the statistics'
+   * split is the bill's: the table the request gives (a bare table, no calendar rules); else the area
+   * it names (the price store's table in force, with its holiday, rest-day and hot-day rules); else
+   * the id's tariff choice in the price store (its own slots, or its area's table with the rules);
+   * else the table saved with the load settings. Null when there is none.
+   */
+  private async touScheduleOf(
+    principal: Principal,
+    request: LoadTouRequest & { readonly projId: string },
+    project: LoadProjectRow | undefined,
+    tariffs: TariffTouLookup,
+    language: Language,
+  ): Promise<TouSchedule | null> {
+    if (request.touSlots) return this.scheduleOf(request.touSlots);
+    if (request.areaCode !== undefined) {
+      return tariffs.areaTouSchedule(
+        { areaCode: request.areaCode, month: request.month, userCategory: request.userCategory },
+        language,
+      );
+    }
+    return (
+      (await tariffs.choiceTouSchedule(principal, request.projId)) ??
+      this.scheduleOf(this.access.infoOf(project).touSlots)
+    );
+  }
+
+  /**
+   * early/selectLoadDataByProId: statistics, TOU split and heat map. The TOU split is the bill's
+   * (`touScheduleOf`, `energyByPeriodOfDatedSeries`): calendar rules on the series' own dates.
+   */
   async statistics(
     principal: Principal,
-    body: { projId: string; touSlots?: LoadInfo['touSlots']; heatmap: boolean },
+    body: SelectLoadDataBody,
+    tariffs: TariffTouLookup,
+    language: Language,
   ): Promise<LoadStatisticsView> {
     const { row, series, project } = await this.seriesOf(principal, body.projId);
     const info = this.access.infoOf(project);
     const s = loadStatistics(series, info.workingWeekdays);
-    const schedule = this.scheduleOf(body.touSlots ?? info.touSlots);
-    const tou = schedule ? energyByTouPeriod(series, schedule) : null;
+    const schedule = await this.touScheduleOf(principal, body, project, tariffs, language);
+    let tou: Map<string, MonthlyTouEnergy> | null = null;
+    if (schedule) {
+      try {
+        tou = new Map(energyByPeriodOfDatedSeries(schedule, series).map((m) => [`${m.year}-${m.month}`, m]));
+      } catch (error) {
+        throw asLoadAppError(error, []);
+      }
+    }
     const heat = body.heatmap ? loadHeatmap(series) : null;
     return {
       series: this.seriesView(row),
       summary: summaryView(s),
-      monthly: s.monthly.map((m, i) => {
-        const t = tou?.[i];
+      monthly: s.monthly.map((m) => {
+        const t = tou?.get(`${m.year}-${m.month}`);
         return {
           year: m.year,
           month: m.month,
@@ -735,15 +844,47 @@ export class LoadService {
     };
   }
 
-  /** netload/getLoadBill: the bill of the stored load under the given prices and the TOU table. */
-  async bill(principal: Principal, body: LoadBillBody): Promise<LoadBillView> {
+  /**
+   * netload/getLoadBill: the bill of the stored load, grid import only (a step of net export is
+   * billed as zero and counted). With the request's prices, the TOU table is resolved as the
+   * statistics' (`touScheduleOf`: the bare table given, the area named, the id's tariff choice, the
+   * saved table). Without prices, the price store bills it under the area's agency tariff
+   * (`TariffTouLookup.agencyBill`: the row of the category and voltage, the TOU table in force) as
+   * config-manage/calStrategyAndPrice bills the same load posted. Either way the bill is the price
+   * store's (`billOfDatedSeries`): calendar rules on the series' own dates.
+   */
+  async bill(
+    principal: Principal,
+    body: LoadBillBody,
+    tariffs: TariffTouLookup,
+    language: Language,
+  ): Promise<LoadBillView> {
     const { series, project } = await this.seriesOf(principal, body.projId);
-    const schedule = this.scheduleOf(body.touSlots ?? this.access.infoOf(project).touSlots);
+    let exportSteps = 0;
+    const kw = Float64Array.from(series.kw, (v) => {
+      if (v < 0) exportSteps += 1;
+      return v > 0 ? v : 0;
+    });
+    const load: LoadSeriesKw = { timeBase: series.timeBase, kw };
+    if (body.prices === undefined) {
+      // The contract asks for the area, category and voltage with no prices.
+      const { areaCode, userCategory, voltageLevel } = body;
+      if (areaCode === undefined || userCategory === undefined || voltageLevel === undefined) {
+        throw new AppError('ERR_VALIDATION', { detail: 'areaCode, userCategory, voltageLevel' });
+      }
+      const priced = await tariffs.agencyBill(
+        principal,
+        { areaCode, month: body.month, userCategory, voltageLevel },
+        body.basicCharge,
+        load,
+        language,
+      );
+      return loadBillView(priced.bill, exportSteps, { areaCode, ...priced.tariff });
+    }
+    const schedule = await this.touScheduleOf(principal, body, project, tariffs, language);
     if (!schedule) throw new AppError('ERR_LOAD_TOU_REQUIRED');
-    // Grid import only: a negative net load (export) is not billed.
-    const kw = Float64Array.from(series.kw, (v) => (v > 0 ? v : 0));
     try {
-      const b = computeBill(
+      const b = billOfDatedSeries(
         {
           schedule,
           prices: {
@@ -755,28 +896,9 @@ export class LoadService {
           },
           basicCharge: body.basicCharge,
         },
-        { timeBase: series.timeBase, kw },
+        load,
       );
-      return {
-        months: b.months.map((m) => ({
-          year: m.year,
-          month: m.month,
-          energyKwh: m.energyKwh,
-          energyKwhByPeriod: m.energyKwhByPeriod,
-          energyChargeYuan: m.energyChargeYuan,
-          maxDemandKw: m.maxDemandKw,
-          basicChargeYuan: m.basicChargeYuan,
-          fundsChargeYuan: m.fundsChargeYuan,
-          totalYuan: m.totalYuan,
-          averagePriceYuanPerKwh: m.averagePriceYuanPerKwh,
-        })),
-        energyKwh: b.energyKwh,
-        energyChargeYuan: b.energyChargeYuan,
-        basicChargeYuan: b.basicChargeYuan,
-        fundsChargeYuan: b.fundsChargeYuan,
-        totalYuan: b.totalYuan,
-        averagePriceYuanPerKwh: b.averagePriceYuanPerKwh,
-      };
+      return loadBillView(b, exportSteps, null);
     } catch (error) {
       throw asLoadAppError(error, []);
     }

@@ -73,3 +73,43 @@ export async function pointsPage(
       .execute(),
   );
 }
+
+/**
+ * Users with the sum of their points ledger (the sales user-points page), biggest balance first.
+ * keyword matches the login number, phone or name (LIKE wildcards and backslashes in it are dropped).
+ */
+export async function pointsUsersPage(db: Db, keyword: string | undefined, limit: number, offset: number) {
+  const sums = db
+    .selectFrom('points_ledger')
+    .select((eb) => ['user_id', eb.fn.sum<number | string>('points').as('balance')])
+    .groupBy('user_id')
+    .as('sums');
+  let base = db.selectFrom('users').leftJoin(sums, 'sums.user_id', 'users.id');
+  const cleaned = keyword?.replace(/[%_\\]/g, '').trim();
+  if (cleaned) {
+    const pattern = `%${cleaned}%`;
+    base = base.where((eb) =>
+      eb.or([
+        eb('users.login_no', 'like', pattern),
+        eb('users.phone', 'like', pattern),
+        eb('users.user_name', 'like', pattern),
+      ]),
+    );
+  }
+  return pageWithTotal(
+    base,
+    base
+      .select((eb) => [
+        'users.id',
+        'users.user_name',
+        'users.login_no',
+        'users.phone',
+        eb.fn.coalesce('sums.balance', eb.lit(0)).as('balance'),
+      ])
+      .orderBy('balance', 'desc')
+      .orderBy('users.id')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+  );
+}

@@ -3,6 +3,7 @@ import {
   modifyStatusBody,
   pointsBody,
   pointsPageBody,
+  pointsUsersBody,
   saveVipBody,
   subPointsBody,
   trialApplyBody,
@@ -41,6 +42,8 @@ export const MEMBERSHIP_PATHS = {
   subPoints: `${ESTIMATE_TOOLS}/account/subPoints`,
   detailPoints: `${ESTIMATE_TOOLS}/account/getDetailPoints`,
   detailActivePoints: `${ESTIMATE_TOOLS}/account/getDetailActivePoints`,
+  /** Ours: the sales user-points page's user list (ledger sums). */
+  pointsUsers: `${ESTIMATE_TOOLS}/account/pointsUsers`,
 } as const;
 
 /** Plans and packs, usage and statistics, trial applications and points. */
@@ -208,6 +211,20 @@ async function membershipCoreRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request) =>
       ok(request.ctx.language, await membership.pointsDetail(principalOf(request), request.body, true)),
+  );
+
+  app.post(
+    MEMBERSHIP_PATHS.pointsUsers,
+    {
+      schema: {
+        tags,
+        summary: 'Users and their points balances (administrators and sales)',
+        body: pointsUsersBody,
+      },
+      preHandler,
+    },
+    async (request) =>
+      ok(request.ctx.language, await membership.pointsUsers(principalOf(request), request.body)),
   );
 }
 

@@ -14,6 +14,8 @@ import {
   type PlanPeriod,
   type PointsBalance,
   type PointsEntry,
+  type PointsUserRow,
+  type PointsUsersBody,
   round4,
   type SaveVipBody,
   TIERS,
@@ -40,6 +42,7 @@ import {
   listPackages,
   pointsBalance,
   pointsPage,
+  pointsUsersPage,
   updatePackage,
 } from './membership.repository';
 
@@ -48,13 +51,26 @@ interface FeatureText {
   readonly en: string;
 }
 
+/**
+ * A plan's line stating its own quota as stored among its feature texts by installations seeded
+ * before the web worded it (含优化设计容量{MW}MW、勘测面积{万m²}万m²). The quota is sent as numbers
+ * (designCapacityMw, surveyAreaWanM2) and each client words it in its UI language, so a stored copy
+ * of that line (in fixed English wording, possibly stale after an edit of the figures) is left out.
+ */
+const QUOTA_FEATURE_LINE = /^含优化设计容量[\d.]+MW、勘测面积[\d.]+万m²$/;
+
+export function isQuotaFeatureLine(text: FeatureText): boolean {
+  return QUOTA_FEATURE_LINE.test(text.zh.trim());
+}
+
 function featureTextsOf(row: VipPackageRow): FeatureText[] {
   try {
     const parsed = JSON.parse(row.features_json) as unknown;
     if (!Array.isArray(parsed)) return [];
     return parsed
       .filter((item): item is FeatureText => typeof item?.zh === 'string')
-      .map((item) => ({ zh: item.zh, en: typeof item.en === 'string' ? item.en : '' }));
+      .map((item) => ({ zh: item.zh, en: typeof item.en === 'string' ? item.en : '' }))
+      .filter((item) => !isQuotaFeatureLine(item));
   } catch {
     return [];
   }
@@ -315,6 +331,27 @@ export class MembershipService {
       });
       return { userId: body.userId, points: balance - body.points };
     });
+  }
+
+  /** Ours, account/pointsUsers (administrators and sales): users and their ledger sums. */
+  async pointsUsers(actor: Principal, body: PointsUsersBody): Promise<Page<PointsUserRow>> {
+    failIf(!isSales(actor), 'ERR_FORBIDDEN');
+    const { total, rows } = await pointsUsersPage(
+      this.db,
+      body.keyword,
+      body.pageSize,
+      (body.pageNum - 1) * body.pageSize,
+    );
+    const list = rows.map(
+      (row): PointsUserRow => ({
+        userId: row.id,
+        userName: row.user_name,
+        loginNo: row.login_no,
+        phone: row.phone,
+        points: Number(row.balance),
+      }),
+    );
+    return { list, total, pageNum: body.pageNum, pageSize: body.pageSize };
   }
 
   /** account/getDetailPoints (every entry) and getDetailActivePoints (entries earned by activity). */

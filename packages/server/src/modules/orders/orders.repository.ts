@@ -3,8 +3,22 @@ import { pageWithTotal } from '../../db/paging';
 import type { PaymentAuditsTable, PaymentEventsTable, VipOrderRow, VipOrdersTable } from '../../db/tables';
 import type { Db } from '../users/user.repository';
 
+/**
+ * Writes an order. Without pro_info_en, the package's English name is copied in the same statement
+ * (a snapshot beside pro_info: a later rename of the package does not rewrite the order).
+ */
 export async function insertOrder(db: Db, order: Insertable<VipOrdersTable>): Promise<number> {
-  const row = await db.insertInto('vip_orders').values(order).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('vip_orders')
+    .values((eb) => ({
+      ...order,
+      pro_info_en:
+        order.pro_info_en !== undefined
+          ? order.pro_info_en
+          : eb.selectFrom('vip_packages').select('vip_name_en').where('id', '=', order.package_id),
+    }))
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -24,6 +38,24 @@ export async function lockOrder(db: Db, orderNum: string, nowIso: string): Promi
     .executeTakeFirst();
   if (Number(touched.numUpdatedRows) === 0) return undefined;
   return findOrderByNum(db, orderNum);
+}
+
+/** `lockOrder` for one of a user's orders by id: undefined when it is not theirs (or does not exist). */
+export async function lockUserOrder(
+  db: Db,
+  orderId: number,
+  userId: number,
+  nowIso: string,
+): Promise<VipOrderRow | undefined> {
+  const touched = await db
+    .updateTable('vip_orders')
+    .set({ updated_at: nowIso })
+    .where('id', '=', orderId)
+    .where('user_id', '=', userId)
+    .where('is_delete', '=', 0)
+    .executeTakeFirst();
+  if (Number(touched.numUpdatedRows) === 0) return undefined;
+  return db.selectFrom('vip_orders').selectAll().where('id', '=', orderId).executeTakeFirst();
 }
 
 /** Flips an unpaid order to paid; true only for the one call that did it. */
@@ -91,13 +123,18 @@ export async function paidOnceOnlyPackageIds(db: Db, userId: number): Promise<nu
 }
 
 export async function ordersOfUser(db: Db, userId: number, limit: number, offset: number) {
-  const base = db.selectFrom('vip_orders').where('user_id', '=', userId).where('is_delete', '=', 0);
+  const base = db
+    .selectFrom('vip_orders')
+    .where('vip_orders.user_id', '=', userId)
+    .where('vip_orders.is_delete', '=', 0);
   return pageWithTotal(
     base,
     base
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
+      .leftJoin('vip_packages as pkg', 'pkg.id', 'vip_orders.package_id')
+      .selectAll('vip_orders')
+      .select('pkg.vip_name_en as package_name_en')
+      .orderBy('vip_orders.created_at', 'desc')
+      .orderBy('vip_orders.id', 'desc')
       .limit(limit)
       .offset(offset)
       .execute(),
@@ -131,8 +168,9 @@ export async function searchOrders(db: Db, filter: OrderFilter, limit: number, o
   return pageWithTotal(
     query,
     query
+      .leftJoin('vip_packages as pkg', 'pkg.id', 'vip_orders.package_id')
       .selectAll('vip_orders')
-      .select(['users.user_name', 'users.phone'])
+      .select(['users.user_name', 'users.phone', 'pkg.vip_name_en as package_name_en'])
       .orderBy('vip_orders.created_at', 'desc')
       .orderBy('vip_orders.id', 'desc')
       .limit(limit)

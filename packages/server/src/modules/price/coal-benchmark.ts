@@ -1,4 +1,4 @@
-import type { CoalBenchmarkView } from '@pvplan/contract';
+import { type CoalBenchmarkView, coalBenchmarkAreaNameEn } from '@pvplan/contract';
 import { COAL_BENCHMARK_PRICES, type CoalBenchmarkArea } from '@pvplan/engine';
 
 /** Prefecture codes (first four digits) of the Hebei North grid (冀北电网): 唐山, 秦皇岛, 张家口, 承德, 廊坊. */
@@ -41,5 +41,6 @@ export function coalBenchmarkOf(adcode: string): CoalBenchmarkView | null {
     gridSplitUnresolved: found.byProvince,
     source:
       '发改价格规〔2019〕1658号：2019年各省燃煤发电标杆上网电价转为基准价（engine COAL_BENCHMARK_PRICES）',
+    areaNameEn: coalBenchmarkAreaNameEn(found.area),
   };
 }

@@ -18,7 +18,8 @@ const PERIOD_FILLS = ['FFCF1322', 'FFFA8C16', 'FFFADB14', 'FF52C41A', 'FF1677FF'
 export function exportFileName(info: AreaPriceInfo, language: Language): string {
   const month =
     info.priceTable?.month ?? info.requestedMonth ?? formatMessage(language, 'price.export.latest');
-  return `${formatMessage(language, 'price.export.fileName')}_${info.areaName}_${month}.xlsx`;
+  const area = language === 'en' ? (info.areaNameEn ?? info.areaName) : info.areaName;
+  return `${formatMessage(language, 'price.export.fileName')}_${area}_${month}.xlsx`;
 }
 
 type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
@@ -73,7 +74,10 @@ export async function buildPriceWorkbook(info: AreaPriceInfo, language: Language
   workbook.created = new Date(0);
 
   const prices = workbook.addWorksheet(t('price.export.sheetPrices'));
-  prices.addRow([t('price.export.area'), info.areaPath.map((part) => part.name).join(' / ')]);
+  prices.addRow([
+    t('price.export.area'),
+    info.areaPath.map((part) => (language === 'en' ? part.nameEn : part.name)).join(' / '),
+  ]);
   prices.addRow([t('price.export.requestedMonth'), info.requestedMonth ?? t('price.export.latest')]);
   prices.addRow([t('price.export.priceMonth'), info.priceTable?.month ?? t('price.export.none')]);
   prices.addRow([t('price.export.touMonth'), info.tou?.effectiveMonth ?? t('price.export.none')]);

@@ -43,9 +43,9 @@ import {
   type BasicChargeBasis,
   type Bill,
   CHINA_HOLIDAY_CALENDAR,
-  computeBill,
   EngineInputError,
   expandTariff,
+  type LoadSeries,
   normaliseTouSlots,
   type TariffPrices,
   type TouSchedule,
@@ -61,8 +61,8 @@ import type {
 import { AppError } from '../../http/app-error';
 import { nowIso } from '../../shared/time';
 import type { AreasService } from '../areas/areas.service';
-import { isAdmin, type Principal } from '../auth/principal';
-import { assertUnlocked, isProjectIdForm, requireProjectAccess } from '../projects/project-access';
+import type { Principal } from '../auth/principal';
+import { requireProjectDataAccess } from '../projects/project-access';
 import type { Db } from '../users/user.repository';
 import { coalBenchmarkOf } from './coal-benchmark';
 import {
@@ -82,7 +82,7 @@ import {
   touConfigsOfAreas,
 } from './price.repository';
 import { dayStrategy, priceWindows } from './strategy';
-import { scheduleOfTou, selectRow, tariffPricesOf } from './tariff';
+import { billOfDatedSeries, scheduleOfTou, selectRow, tariffPricesOf } from './tariff';
 import { type PriceRowFields, periodsByMonth, priceRowView, unpricedPeriods } from './tou-grid';
 
 /** Keeps the highest revision of every key. */
@@ -230,6 +230,17 @@ interface ResolvedTable {
   readonly latestMonth: string | null;
 }
 
+/** A tariff resolved from the store: the TOU schedule with its calendar rules, and the row's prices. */
+interface StoreTariff {
+  readonly schedule: TouSchedule;
+  readonly prices: TariffPrices;
+  readonly row: PriceRowView;
+  /** The price table's month (agency), or the custom source's. */
+  readonly priceMonth: string | null;
+  /** The TOU table's effective month. */
+  readonly touMonth: string;
+}
+
 /**
  * The price store (spec 001 §7 "Config management", "Price"): TOU tables and agency price tables per
  * area and month with their revision history, users' custom prices, projects' tariff choices, and the
@@ -244,6 +255,11 @@ export class PriceService {
 
   private async areaName(code: string): Promise<string> {
     return (await this.areas.find(code))?.name ?? code;
+  }
+
+  /** The area's name in the language of a message or label (English: AreaItem.nameEn). */
+  private async areaNameIn(code: string, language: Language): Promise<string> {
+    return language === 'en' ? this.areas.nameEn(code) : this.areaName(code);
   }
 
   private async touView(row: TouConfigRow): Promise<TouConfigView> {
@@ -263,6 +279,7 @@ export class PriceService {
       createdBy: row.created_by_name,
       createdAt: row.created_at,
       overrides: parseOverrides(row.overrides_json),
+      areaNameEn: await this.areas.nameEn(row.area_code),
     };
   }
 
@@ -284,6 +301,7 @@ export class PriceService {
       createdBy: row.created_by_name,
       createdAt: row.created_at,
       rows: rows.map((r) => priceRowView(normaliseNumbers(rowFields(r)))),
+      areaNameEn: await this.areas.nameEn(row.area_code),
     };
   }
 
@@ -362,6 +380,7 @@ export class PriceService {
         sourceUrl,
       })),
       coalBenchmark: coalBenchmarkOf(body.areaCode),
+      areaNameEn: path[path.length - 1]?.nameEn ?? body.areaCode,
     };
   }
 
@@ -387,7 +406,7 @@ export class PriceService {
 
   private async noData(areaCode: string, what: MessageKey, language: Language): Promise<AppError> {
     return new AppError('ERR_PRICE_NO_DATA', {
-      area: await this.areaName(areaCode),
+      area: await this.areaNameIn(areaCode, language),
       what: formatMessage(language, what),
     });
   }
@@ -860,9 +879,11 @@ export class PriceService {
   }
 
   /**
-   * The caller's right on a project's tariff choice. A project's id (digits) needs access to that
-   * project (`edit`: a member who may change it, and the project unlocked); a free-standing id
-   * (e.g. 'P-100') belongs to the user who saved its first revision (and administrators).
+   * The caller's right on a project's tariff choice, by the rule the load data under the same id
+   * share (`requireProjectDataAccess`): a project's id (digits) by the project's access (`edit`: a
+   * member who may change it, and the project unlocked); a per-user id (`price-search-u<userId>`) by
+   * the user it names alone; a free-standing id (e.g. 'P-100') by the user who saved its first
+   * revision. Administrators pass the last two.
    * @throws AppError ERR_PROJECT_NOT_FOUND, ERR_PROJECT_FORBIDDEN, ERR_PROJECT_READ_ONLY, ERR_PROJECT_LOCKED
    */
   private async checkProjectAccess(
@@ -870,15 +891,9 @@ export class PriceService {
     projId: string,
     need: 'view' | 'edit',
   ): Promise<void> {
-    if (isProjectIdForm(projId)) {
-      const { project } = await requireProjectAccess(this.db, principal, projId, need);
-      if (need === 'edit') assertUnlocked(project);
-      return;
-    }
-    const first = (await projectConfigRevisions(this.db, projId))[0];
-    if (first && first.created_by !== principal.user.id && !isAdmin(principal)) {
-      throw new AppError('ERR_PROJECT_FORBIDDEN');
-    }
+    await requireProjectDataAccess(this.db, principal, projId, need, {
+      firstWriter: async () => (await projectConfigRevisions(this.db, projId))[0]?.created_by,
+    });
   }
 
   private async requireProjectConfig(projId: string): Promise<ProjectPriceConfigRow> {
@@ -946,15 +961,77 @@ export class PriceService {
   // ------------------------------------------------------------------------------------------
 
   /**
-   * config-manage/calStrategyAndPrice: the prices of the chosen row laid onto the TOU table by the
-   * engine (expandTariff), the best daily storage arbitrage per month (one and up to two cycles), and
-   * with a load series the bill (computeBill). One month's prices apply to every month.
+   * The TOU schedule a bill on a dated series uses: the given own slots (a bare table, no calendar
+   * rules), else the area's TOU table in force at `month` for the category, with its calendar
+   * overrides (`scheduleOfTou`). `touMonth` is the area table's effective month (null for own slots);
+   * null when the area has no table. calStrategyAndPrice and the id's tariff choice (netload/
+   * getLoadBill) both resolve their schedule here.
    */
-  async strategyAndPrice(
-    principal: Principal,
-    body: CalStrategyBody,
+  private async billSchedule(
+    areaCode: string,
+    month: string | null,
+    category: PriceUserCategory | null,
+    ownSlots: TouRawSlots | null,
+  ): Promise<{ schedule: TouSchedule; touMonth: string | null } | null> {
+    if (ownSlots) return { schedule: this.normalise(ownSlots), touMonth: null };
+    const tou = await this.resolveTou(areaCode, month, category);
+    return tou ? { schedule: scheduleOfTou(tou), touMonth: tou.effective_month } : null;
+  }
+
+  /**
+   * The TOU schedule of an id's tariff choice (early/insertOrUpdatePriceInfo, early/savePriceSource),
+   * for a bill of that id's stored load (netload/getLoadBill): the choice's own slots, else the custom
+   * source's, else the area's table in force at the choice's month (or its price month) with its
+   * calendar rules — as calStrategyAndPrice resolves it. Null when the id has no choice or the area no
+   * TOU table.
+   */
+  async choiceTouSchedule(principal: Principal, projId: string): Promise<TouSchedule | null> {
+    const chosen = await this.selectPriceSource(principal, projId);
+    const config = chosen.config;
+    if (!config) return null;
+    const resolved = await this.billSchedule(
+      config.areaCode,
+      config.month ?? chosen.priceMonth,
+      config.userCategory,
+      config.touSlots ?? chosen.customSource?.touSlots ?? null,
+    );
+    return resolved?.schedule ?? null;
+  }
+
+  /**
+   * The TOU schedule an area's table gives a dated series, with its calendar rules, as
+   * calStrategyAndPrice resolves it for the same area, month and category: the table in force at
+   * `month`, or without a month at the area's latest price month (the page's bill prices the latest
+   * table's row). For netload/getLoadBill and early/selectLoadDataByProId requests that name an area.
+   * @throws AppError ERR_PRICE_AREA_UNKNOWN; ERR_PRICE_NO_DATA when the area has no TOU table
+   */
+  async areaTouSchedule(
+    query: { readonly areaCode: string; readonly month?: string; readonly userCategory?: PriceUserCategory },
     language: Language,
-  ): Promise<StrategyAndPrice> {
+  ): Promise<TouSchedule> {
+    await this.areas.require(query.areaCode);
+    const month = query.month ?? (await this.resolvePriceTable(query.areaCode, null)).latestMonth;
+    const resolved = await this.billSchedule(query.areaCode, month, query.userCategory ?? null, null);
+    if (!resolved) throw await this.noData(query.areaCode, 'price.what.tou', language);
+    return resolved.schedule;
+  }
+
+  /**
+   * The tariff a request names, as config-manage/calStrategyAndPrice prices it: the row of the area's
+   * agency price table for `month` (else its latest) and its funds, or one of the user's custom
+   * sources (its row and own TOU table); the TOU table in force at `month` (else the price month)
+   * with its calendar rules; and every month's periods checked priced. The one resolution of
+   * calStrategyAndPrice and netload/getLoadBill without prices (`agencyBill`).
+   * @throws AppError ERR_PRICE_AREA_UNKNOWN, ERR_PRICE_NO_DATA, ERR_PRICE_ROW_MISSING, ERR_PRICE_ROW_UNPRICED
+   */
+  private async tariffOf(
+    principal: Principal,
+    body: Pick<
+      CalStrategyBody,
+      'areaCode' | 'month' | 'userCategory' | 'voltageLevel' | 'customPriceSourceId'
+    >,
+    language: Language,
+  ): Promise<StoreTariff> {
     await this.areas.require(body.areaCode);
     const month = body.month ?? null;
     let row: PriceRowView;
@@ -973,7 +1050,7 @@ export class PriceService {
       const found = selectRow(table.rows, body.userCategory, body.voltageLevel);
       if (!found) {
         throw new AppError('ERR_PRICE_ROW_MISSING', {
-          area: table.areaName,
+          area: language === 'en' ? (table.areaNameEn ?? table.areaName) : table.areaName,
           month: table.month,
           row: rowLabel(language, body.userCategory, body.voltageLevel),
         });
@@ -983,33 +1060,93 @@ export class PriceService {
       funds = table.fundsYuanPerKwh;
       fundsIncluded = table.fundsIncludedInEnergyPrices;
     }
-    let schedule: TouSchedule;
-    let touMonth: string;
-    if (ownSlots) {
-      schedule = this.normalise(ownSlots);
-      touMonth = priceMonth ?? month ?? '';
-    } else {
-      const tou = await this.resolveTou(body.areaCode, month ?? priceMonth, body.userCategory);
-      if (!tou) throw await this.noData(body.areaCode, 'price.what.tou', language);
-      schedule = scheduleOfTou(tou);
-      touMonth = tou.effective_month;
-    }
-    const prices = tariffPricesOf(row, funds, fundsIncluded);
+    const resolved = await this.billSchedule(
+      body.areaCode,
+      month ?? priceMonth,
+      body.userCategory ?? null,
+      ownSlots,
+    );
+    if (!resolved) throw await this.noData(body.areaCode, 'price.what.tou', language);
+    const { schedule } = resolved;
+    const touMonth = resolved.touMonth ?? priceMonth ?? month ?? '';
     for (let m = 0; m < 12; m += 1) {
       const missing = unpricedPeriods(schedule.months[m] ?? [], row);
       if (missing.length > 0) throw unpricedError(language, row, `${m + 1}`, missing);
     }
+    return { schedule, prices: tariffPricesOf(row, funds, fundsIncluded), row, priceMonth, touMonth };
+  }
+
+  /**
+   * config-manage/calStrategyAndPrice: the prices of the chosen row laid onto the TOU table by the
+   * engine (expandTariff), the best daily storage arbitrage per month (one and up to two cycles), and
+   * with a load series the bill (computeBill). One month's prices apply to every month.
+   */
+  async strategyAndPrice(
+    principal: Principal,
+    body: CalStrategyBody,
+    language: Language,
+  ): Promise<StrategyAndPrice> {
+    const tariff = await this.tariffOf(principal, body, language);
+    const { schedule, prices, row } = tariff;
     const strategy = body.storage ? this.monthStrategies(schedule, prices, body.storage) : null;
-    const bill = body.load ? this.bill(schedule, prices, row, body, language) : null;
+    let bill: BillView | null = null;
+    if (body.load) {
+      const load = body.load;
+      const [date, time] = load.start.split(' ') as [string, string];
+      const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+      const [hour, minute] = time.split(':').map(Number) as [number, number];
+      bill = billView(
+        this.billOf(tariff, body.basicCharge ?? { basis: 'none' }, language, {
+          timeBase: {
+            start: { year, month, day, hour, minute },
+            stepMinutes: load.stepMinutes,
+            stepCount: load.kw.length,
+          },
+          kw: Float64Array.from(load.kw),
+        }),
+      );
+    }
     return {
       areaCode: body.areaCode,
-      touMonth,
-      priceMonth,
+      touMonth: tariff.touMonth,
+      priceMonth: tariff.priceMonth,
       priceSource: body.customPriceSourceId !== undefined ? 'custom' : 'agency',
       row,
       strategy,
       bill,
     };
+  }
+
+  /**
+   * netload/getLoadBill without prices: the bill of a stored (dated) load under the area's agency
+   * tariff, resolved and billed as calStrategyAndPrice bills the same load posted with the same area,
+   * month, category, voltage and basic charge (`tariffOf`, `billOf`), so the two bills are equal.
+   * @throws AppError as `tariffOf`, ERR_PRICE_BASIC_UNPRICED, ERR_PRICE_TOU_INVALID, ERR_PRICE_LOAD_INVALID
+   */
+  async agencyBill(
+    principal: Principal,
+    query: {
+      readonly areaCode: string;
+      readonly month?: string | undefined;
+      readonly userCategory: PriceUserCategory;
+      readonly voltageLevel: PriceVoltageLevel;
+    },
+    basicCharge: BasicChargeBasis,
+    load: LoadSeries,
+    language: Language,
+  ): Promise<{ readonly bill: Bill; readonly tariff: Omit<StoreTariff, 'schedule' | 'prices'> }> {
+    const tariff = await this.tariffOf(
+      principal,
+      {
+        areaCode: query.areaCode,
+        userCategory: query.userCategory,
+        voltageLevel: query.voltageLevel,
+        ...(query.month ? { month: query.month } : {}),
+      },
+      language,
+    );
+    const bill = this.billOf(tariff, basicCharge, language, load);
+    return { bill, tariff: { row: tariff.row, priceMonth: tariff.priceMonth, touMonth: tariff.touMonth } };
   }
 
   private monthStrategies(
@@ -1047,15 +1184,13 @@ export class PriceService {
     return out;
   }
 
-  private bill(
-    schedule: TouSchedule,
-    prices: TariffPrices,
-    row: PriceRowView,
-    body: CalStrategyBody,
-    language: Language,
-  ): BillView {
-    const load = body.load as NonNullable<CalStrategyBody['load']>;
-    const basic: BasicChargeBasis = body.basicCharge ?? { basis: 'none' };
+  /**
+   * The bill of a dated series under a resolved tariff (`billOfDatedSeries`), the basic charge checked
+   * priced by the row first.
+   * @throws AppError ERR_PRICE_BASIC_UNPRICED, ERR_PRICE_TOU_INVALID, ERR_PRICE_LOAD_INVALID
+   */
+  private billOf(tariff: StoreTariff, basic: BasicChargeBasis, language: Language, load: LoadSeries): Bill {
+    const { row } = tariff;
     if (basic.basis === 'max_demand' && row.demandYuanPerKwMonth === null) {
       throw new AppError('ERR_PRICE_BASIC_UNPRICED', {
         row: rowLabel(language, row.userCategory, row.voltageLevel),
@@ -1068,22 +1203,11 @@ export class PriceService {
         basis: formatMessage(language, 'price.basis.capacity'),
       });
     }
-    const [date, time] = load.start.split(' ') as [string, string];
-    const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-    const [hour, minute] = time.split(':').map(Number) as [number, number];
     try {
-      const bill = computeBill(
-        { schedule, prices, basicCharge: basic, holidayCalendar: CHINA_HOLIDAY_CALENDAR },
-        {
-          timeBase: {
-            start: { year, month, day, hour, minute },
-            stepMinutes: load.stepMinutes,
-            stepCount: load.kw.length,
-          },
-          kw: Float64Array.from(load.kw),
-        },
+      return billOfDatedSeries(
+        { schedule: tariff.schedule, prices: tariff.prices, basicCharge: basic },
+        load,
       );
-      return billView(bill);
     } catch (error) {
       if (error instanceof EngineInputError)
         // A TOU table whose calendar override needs a price the row lacks, or a bad load.

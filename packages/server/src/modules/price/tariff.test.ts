@@ -1,7 +1,14 @@
 import type { PriceRowView } from '@pvplan/contract';
-import { type TouOverride, touDayPattern } from '@pvplan/engine';
+import { energyByTouPeriod, type TouOverride, touDayPattern } from '@pvplan/engine';
 import { describe, expect, it } from 'vitest';
-import { holidayCalendarOf, overridesForYear, scheduleOfTou, selectRow } from './tariff';
+import {
+  billOfDatedSeries,
+  energyByPeriodOfDatedSeries,
+  holidayCalendarOf,
+  overridesForYear,
+  scheduleOfTou,
+  selectRow,
+} from './tariff';
 
 /** 浙发改价格〔2024〕21号 spring/autumn day: valley 0–8, 11–13; peak 8–11, 13–17; flat 17–24 (half hours). */
 const ZHEJIANG_AUTUMN = Array.from({ length: 48 }, (_, s) => {
@@ -114,5 +121,42 @@ describe('the row a category and voltage select', () => {
   it('puts no other voltage level in place of a missing one', () => {
     expect(pick('large_industry', 'below_1kv')).toBeNull();
     expect(pick('general_ci', 'kv110')).toBeNull();
+  });
+});
+
+describe('energy by period of a dated series, split as its bill splits it', () => {
+  const months = Array.from({ length: 12 }, () => ZHEJIANG_AUTUMN as (0 | 1 | 2 | 3 | 4)[]);
+  // 1–31 October 2025 at 15 minutes: 100 kW, except −50 kW (export) from 12:00 to 13:00 every day.
+  const timeBase = { start: { year: 2025, month: 10, day: 1 }, stepMinutes: 15, stepCount: 31 * 96 } as const;
+  const kw = Float64Array.from({ length: 31 * 96 }, (_, i) => (i % 96 >= 48 && i % 96 < 52 ? -50 : 100));
+
+  it("applies the holiday rule on the series' own dates, as billOfDatedSeries does", () => {
+    const schedule = { months, overrides: [HOLIDAY_DEEP_VALLEY] };
+    const [october] = energyByPeriodOfDatedSeries(schedule, { timeBase, kw });
+    // 1–8 October 2025 (国办发明电〔2024〕12号): 10:00–14:00 deep valley, 12:00–13:00 exported.
+    expect(october!.deepValley).toBeCloseTo(8 * (3 * 100 - 50), 9);
+    expect(october!.totalKwh).toBeCloseTo(31 * (23 * 100 - 50), 9);
+    const imported = billOfDatedSeries(
+      {
+        schedule,
+        prices: {
+          energyYuanPerKwh: { sharp: 1, peak: 1, flat: 1, valley: 1, deepValley: 1 },
+          fundsYuanPerKwh: 0,
+          fundsIncludedInEnergyPrices: true,
+        },
+        basicCharge: { basis: 'none' },
+      },
+      { timeBase, kw: Float64Array.from(kw, (v) => Math.max(v, 0)) },
+    ).months[0]!.energyKwhByPeriod;
+    expect(october!.flat).toBeCloseTo(imported.flat, 9); // no export in flat hours
+    expect(october!.valley).toBeCloseTo(imported.valley - 23 * 50, 9); // 12–13 is valley on the 23 other days
+  });
+
+  it("equals the engine's bare split on a table without calendar rules", () => {
+    const [split] = energyByPeriodOfDatedSeries({ months }, { timeBase, kw });
+    const [bare] = energyByTouPeriod({ timeBase, kw }, { months });
+    for (const key of ['sharp', 'peak', 'flat', 'valley', 'deepValley', 'totalKwh'] as const) {
+      expect(split![key], key).toBeCloseTo(bare![key], 9);
+    }
   });
 });

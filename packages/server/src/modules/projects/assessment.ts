@@ -47,6 +47,7 @@ import {
   storageSavingsByComponent,
   type Tariff,
   type TariffPrices,
+  type TariffSeries,
   type TouOverride,
   type TouPeriod,
   type TouSchedule,
@@ -139,6 +140,24 @@ export function engineTariffOf(tariff: ResolvedTariff): Tariff {
     prices: tariff.prices,
     basicCharge: tariff.basicCharge,
     ...(tariff.holidayCalendar ? { holidayCalendar: tariff.holidayCalendar } : {}),
+  };
+}
+
+/**
+ * A resolved tariff on the model time base as every calculation prices it: the TOU schedule with its
+ * calendar overrides read against the model year's holidays (`engineTariffOf`). Throws
+ * EngineInputError when a period the schedule or an override uses on some date has no price: the one
+ * check a calculation makes when it starts (`PlansService.buildInputs`), on whatever source the
+ * tariff came from (price store or the quick estimate's own prices).
+ */
+export function expandResolvedTariff(tariff: ResolvedTariff): {
+  readonly engine: Tariff;
+  readonly expanded: TariffSeries;
+} {
+  const engine = engineTariffOf(tariff);
+  return {
+    engine,
+    expanded: expandTariff(engine.schedule, engine.prices, MODEL_TIME_BASE, engine.holidayCalendar),
   };
 }
 
@@ -479,9 +498,12 @@ function billSummary(bill: Bill): BillSummary {
   };
 }
 
+/** What the storage's tariff series is built from (a calculation's input, or the run model's derivation). */
+export type StorageTariffInput = Pick<AssessmentInput, 'tariff' | 'feedInYuanPerKwh' | 'storage'>;
+
 /** The storage tariff series: the expanded price and period of each hour, and the demand charge. */
 export function storageTariff(
-  input: AssessmentInput,
+  input: StorageTariffInput,
   price: Float64Array,
   period: Uint8Array,
 ): StorageTariffSeries {
@@ -646,10 +668,6 @@ export function cashFlowInput(
   };
 }
 
-/**
- * The project's economics for the storage size sweep (engine storage/sizingEconomics): each size is
- * valued over the project life with its own fade and replacement, financing, tax and discount rate.
- */
 /** Multiples of the base power (kW) and of one hour at it (kWh) that the continuous sweep tries. */
 const CONTINUOUS_POWER_MULTIPLES = [0.25, 0.5, 1, 1.5] as const;
 const CONTINUOUS_ENERGY_HOURS = [1, 2, 3, 4] as const;
@@ -688,6 +706,10 @@ function continuousSizes(
   };
 }
 
+/**
+ * The project's economics for the storage size sweep (engine storage/sizingEconomics): each size is
+ * valued over the project life with its own fade and replacement, financing, tax and discount rate.
+ */
 function sizingEconomicsOf(input: Pick<AssessmentInput, 'economics'>, s: ResolvedStorage): SizingEconomics {
   const e = input.economics;
   return {
@@ -724,9 +746,8 @@ export async function runAssessment(input: AssessmentInput, deps: AssessmentDeps
   await progress(35);
 
   // 2. Tariff on the time base, the bill without PV or storage.
-  const tariff = engineTariffOf(input.tariff);
+  const { engine: tariff, expanded } = expandResolvedTariff(input.tariff);
   const load: LoadSeries = { timeBase: MODEL_TIME_BASE, kw: loadKw };
-  const expanded = expandTariff(tariff.schedule, tariff.prices, MODEL_TIME_BASE, tariff.holidayCalendar);
   const baselineBill = computeBill(tariff, load);
   const averagePrice = baselineBill.averageEnergyPriceYuanPerKwh ?? baselineBill.averagePriceYuanPerKwh ?? 0;
   await progress(45);
@@ -1053,8 +1074,7 @@ export function checkSelfConsumption(
   const target = input.pves?.selfConsumptionTargetPercent;
   if (target === undefined || !input.pv || !input.storage) return null;
   const { pvKw } = simulatePv(input.pv, input.site, weather);
-  const tariff = engineTariffOf(input.tariff);
-  const expanded = expandTariff(tariff.schedule, tariff.prices, MODEL_TIME_BASE, tariff.holidayCalendar);
+  const { expanded } = expandResolvedTariff(input.tariff);
   const stTariff = storageTariff(input, expanded.priceYuanPerKwh, expanded.period);
   const site = storageSite(input, input.storage, loadKw, pvKw);
   const check = checkSelfConsumptionTarget(highs, input.storage.battery, site, stTariff, target / 100);

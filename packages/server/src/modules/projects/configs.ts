@@ -1,4 +1,5 @@
 import {
+  coalBenchmarkAreaNameEn,
   type EconomicsConfig,
   type EsConfig,
   economicsConfigSchema,
@@ -221,14 +222,6 @@ export function benchmarkAreaOf(areaCode: string | null): CoalBenchmarkArea | nu
   return entry ? entry[0] : null;
 }
 
-/** The English name of a coal-benchmark area from its catalogue key (hebei_north → Hebei North). */
-export function benchmarkAreaNameEn(area: CoalBenchmarkArea): string {
-  return area
-    .split('_')
-    .map((word) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`)
-    .join(' ');
-}
-
 /** A feed-in source with a price (every kind but `none`). */
 export type PricedFeedInLabel = Exclude<FeedInSourceLabel, { readonly kind: 'none' }>;
 
@@ -247,7 +240,7 @@ export function feedInLabelOf(economics: EconomicsConfig, areaCode: string | nul
     yuanPerKwh: entry.priceYuanPerKwh,
     area,
     areaNameZh: entry.nameZh,
-    areaNameEn: benchmarkAreaNameEn(area),
+    areaNameEn: coalBenchmarkAreaNameEn(area),
     verified: entry.verified,
   };
 }

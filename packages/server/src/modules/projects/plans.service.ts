@@ -9,13 +9,7 @@ import {
   type ProjectType,
   type RunModelInput,
 } from '@pvplan/contract';
-import {
-  deriveRunModel,
-  EngineInputError,
-  expandTariff,
-  type RunModel,
-  validateRunModel,
-} from '@pvplan/engine';
+import { deriveRunModel, EngineInputError, type RunModel, validateRunModel } from '@pvplan/engine';
 import type { ProjectPlanRow, ProjectRow } from '../../db/tables';
 import { AppError } from '../../http/app-error';
 import { nowIso } from '../../shared/time';
@@ -30,8 +24,8 @@ import {
   type AssessmentSummary,
   type AssessmentWarning,
   checkSelfConsumption,
+  expandResolvedTariff,
   MODEL_STEPS,
-  MODEL_TIME_BASE,
   type ResolvedLoad,
   runAssessment,
   type SelfConsumptionOutcome,
@@ -251,6 +245,9 @@ export class PlansService {
         warnings.push({ key: 'project.warning.noRunModel', params: {} });
       }
       const tariff = await this.resolveTariff(project, configs, principal, variant);
+      // The one check of the tariff (a bad schedule, or an override whose period has no price on a
+      // date of the model year, is refused here, not in the job), as the job expands it.
+      expandResolvedTariff(tariff);
       const feedIn: PricedFeedInLabel | null =
         feedInLabelOf(configs.economics, project.area_code) ??
         (configs.fastPrice?.feedInYuanPerKwh !== undefined
@@ -265,8 +262,6 @@ export class PlansService {
       const load = await this.resolveLoad(project, configs, warnings);
       const weather = weatherOnce ? await weatherOnce() : null;
       if (weather) warnings.push(...weather.warnings);
-      // Check the tariff on the time base now (a bad schedule is refused here, not in the job).
-      expandTariff({ months: tariff.schedule }, tariff.prices, MODEL_TIME_BASE);
       const saved: Partial<Record<ConfigKind, unknown>> = {};
       for (const kind of configs.saved) saved[kind] = configs[kind];
       return {
@@ -530,9 +525,15 @@ export class PlansService {
     try {
       const storage = await resolveStorageOf(this.catalogue, configs.es, null);
       const tariff = await this.resolveTariff(project, configs, principal, project.proj_type as ProjectType);
-      const expanded = expandTariff({ months: tariff.schedule }, tariff.prices, MODEL_TIME_BASE);
-      const input = { tariff, storage, feedInYuanPerKwh: 0 } as unknown as AssessmentInput;
-      const stTariff = storageTariff(input, expanded.priceYuanPerKwh, expanded.period);
+      // The periods the calculation's rule dispatch derives its windows from: the schedule with its
+      // calendar overrides (a representative day may be an override's date). The feed-in price
+      // plays no part in the derivation.
+      const { expanded } = expandResolvedTariff(tariff);
+      const stTariff = storageTariff(
+        { tariff, storage, feedInYuanPerKwh: 0 },
+        expanded.priceYuanPerKwh,
+        expanded.period,
+      );
       const chosen =
         strategy ??
         (configs.es.strategy === 'oneChargeOneDischarge' ? 'oneChargeOneDischarge' : 'twoChargeTwoDischarge');
@@ -573,8 +574,7 @@ export class PlansService {
     const { project } = await requireProjectAccess(this.db, principal, projId, 'edit');
     assertUnlocked(project);
     try {
-      const tariff = tariffFromFastPrices(body, 'quick estimate');
-      expandTariff({ months: tariff.schedule }, tariff.prices, MODEL_TIME_BASE);
+      expandResolvedTariff(tariffFromFastPrices(body, 'quick estimate'));
     } catch (error) {
       engineError(error);
     }
@@ -643,6 +643,7 @@ export const calculationJob: JobHandler = async (payload, { db, reportProgress }
         .where('locked', '=', 0)
         .execute();
     });
+    if (a.pv) await runtime.afterPvPlan?.(plan.proj_id);
     return { planId: plan.id, projId: String(plan.proj_id), headline: result.summary.headline };
   } catch (error) {
     await updatePlan(db, plan.id, {

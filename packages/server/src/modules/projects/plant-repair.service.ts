@@ -3,7 +3,6 @@ import {
   type Language,
   type PlantRepairItem,
   type PlantRepairView,
-  PROJECT_SPECIAL_CHARS,
   type QuotationItemInput,
   type UploadPlantRepairBody,
 } from '@pvplan/contract';
@@ -18,6 +17,7 @@ import { findPlantRepair, upsertPlantRepair } from './project-files.repository';
 import { attachmentView, type ProjectFilesService } from './project-files.service';
 import { upsertConfig } from './projects.repository';
 import type { ProjectsService } from './projects.service';
+import { checkFreeTexts, checkNames } from './text-checks';
 
 /*
  * The roof repair of a factory before PV goes on it (厂房屋面修缮: spec 001 §7 "PV config"
@@ -79,11 +79,6 @@ export function quotationWithRepair(
   return [...others, repairLine];
 }
 
-function checkText(...values: (string | undefined)[]): void {
-  for (const value of values)
-    if (value && PROJECT_SPECIAL_CHARS.test(value)) throw new AppError('ERR_SPECIAL_CHARS');
-}
-
 export class PlantRepairService {
   constructor(
     private readonly db: Db,
@@ -126,7 +121,8 @@ export class PlantRepairService {
   ): Promise<PlantRepairView> {
     const { project } = await requireProjectAccess(this.db, principal, projId, 'edit');
     assertUnlocked(project);
-    checkText(body.remark, ...body.items.flatMap((item) => [item.name, item.remark]));
+    checkNames(...body.items.map((item) => item.name));
+    checkFreeTexts(body.remark, ...body.items.map((item) => item.remark));
     const fileIds = [...new Set(body.fileIds)];
     if (!(await this.files.liveAttachments(project.id, fileIds)))
       throw new AppError('ERR_PROJECT_FILE_NOT_FOUND');

@@ -15,13 +15,14 @@ import {
   simulatePvSystem,
   type WeatherData,
 } from '@pvplan/engine';
+import type { ProjectRow } from '../../db/tables';
 import { AppError } from '../../http/app-error';
 import { nowIso } from '../../shared/time';
 import type { Principal } from '../auth/principal';
 import type { Db } from '../users/user.repository';
 import { cashFlowInput } from './assessment';
 import { feedInOf, pvCapacityKwp, resolvePv } from './configs';
-import { readCache, writeCache } from './projects.repository';
+import { findLiveProject, readCache, writeCache } from './projects.repository';
 import { type ProjectsService, projectSite } from './projects.service';
 
 /*
@@ -172,6 +173,26 @@ export class PowerCostMapService {
     grid: Partial<PowerCostGrid> = {},
   ): Promise<PowerCostMap> {
     const { project } = await this.projects.access(principal, projId, 'view');
+    return this.mapOf(project, grid);
+  }
+
+  /**
+   * Computes and caches the default map of a project after a calculation (the calculation job's
+   * hook), so its result page reads it from the cache instead of computing it on the request thread.
+   * Best effort: a project without a location or PV, or any failure, leaves the cache as it is (the
+   * page's own request computes the map then, or says what is missing).
+   */
+  async warm(projectId: number): Promise<void> {
+    try {
+      const project = await findLiveProject(this.db, projectId);
+      if (project) await this.mapOf(project, {});
+    } catch {
+      // Not this job's failure: the map is computed (or refused with its reason) when the page asks.
+    }
+  }
+
+  /** The map of a project, from the cache when its inputs did not change. */
+  private async mapOf(project: ProjectRow, grid: Partial<PowerCostGrid>): Promise<PowerCostMap> {
     if (project.latitude_deg === null || project.longitude_deg === null) {
       throw new AppError('ERR_PROJECT_LOCATION_REQUIRED');
     }

@@ -1,8 +1,9 @@
-import type { ProjectRole } from '@pvplan/contract';
+import { type ErrorName, type ProjectRole, priceSearchLoadOwner } from '@pvplan/contract';
 import type { ProjectRow } from '../../db/tables';
 import { AppError } from '../../http/app-error';
 import { isAdmin, type Principal } from '../auth/principal';
 import type { Db } from '../users/user.repository';
+import { findLiveProject } from './projects.repository';
 
 /** What a call needs: to read the project, to change it, or to be its owner (share, delete). */
 export type ProjectNeed = 'view' | 'edit' | 'owner';
@@ -64,15 +65,7 @@ export async function requireProjectAccess(
     throw new AppError('ERR_PROJECT_ID_REQUIRED');
   }
   const id = projectNumericId(projId);
-  const project =
-    id === null
-      ? undefined
-      : await db
-          .selectFrom('projects')
-          .selectAll()
-          .where('id', '=', id)
-          .where('is_delete', '=', 0)
-          .executeTakeFirst();
+  const project = id === null ? undefined : await findLiveProject(db, id);
   if (!project) throw new AppError('ERR_PROJECT_NOT_FOUND');
   const role = await projectRoleOf(db, principal, project);
   if (!role) throw new AppError('ERR_PROJECT_FORBIDDEN');
@@ -84,4 +77,47 @@ export async function requireProjectAccess(
 /** Refuses changes to a locked project (spec 001 §4: locked until unlocked). */
 export function assertUnlocked(project: ProjectRow): void {
   if (project.locked) throw new AppError('ERR_PROJECT_LOCKED');
+}
+
+/**
+ * Access to the data kept under a projId by the modules that also take ids that are not projects'
+ * (the price store's tariff choices, the load data): one rule for all of them.
+ * - A project's id (digits): the project's access (`requireProjectAccess`: owner, members by their
+ *   role, administrators), and no change while it is locked (`assertUnlocked`). Nothing can be
+ *   written ahead for a project that does not exist.
+ * - A per-user id (`price-search-u<userId>`, `priceSearchLoadOwner`): the user it names alone, and
+ *   administrators — whoever wrote it first.
+ * - Any other id (free-standing, e.g. 'P-100'): the user who wrote it first (`firstWriter`, null or
+ *   undefined before anyone has), and administrators.
+ * @param firstWriter the user id of the first writer of a free-standing id (called only for one)
+ * @param forbidden the error of the per-user and free-standing refusals (ERR_PROJECT_FORBIDDEN unless given)
+ * @returns the project for a project's id, else null
+ * @throws AppError as `requireProjectAccess`, ERR_PROJECT_LOCKED, or `forbidden`
+ */
+export async function requireProjectDataAccess(
+  db: Db,
+  principal: Principal,
+  projId: string,
+  need: 'view' | 'edit',
+  options: {
+    readonly firstWriter: () => Promise<number | null | undefined>;
+    readonly forbidden?: ErrorName;
+  },
+): Promise<ProjectRow | null> {
+  const forbidden = options.forbidden ?? 'ERR_PROJECT_FORBIDDEN';
+  if (isProjectIdForm(projId)) {
+    const { project } = await requireProjectAccess(db, principal, projId, need);
+    if (need === 'edit') assertUnlocked(project);
+    return project;
+  }
+  const namedUser = priceSearchLoadOwner(projId);
+  if (namedUser !== null) {
+    if (namedUser !== principal.user.id && !isAdmin(principal)) throw new AppError(forbidden);
+    return null;
+  }
+  const writer = await options.firstWriter();
+  if (writer !== null && writer !== undefined && writer !== principal.user.id && !isAdmin(principal)) {
+    throw new AppError(forbidden);
+  }
+  return null;
 }

@@ -55,8 +55,13 @@ export function createProjectServices(deps: ProjectServiceDeps): ProjectServices
   const weather =
     deps.weather ??
     (deps.weatherService ? new ModuleWeatherSource(deps.weatherService) : new ClimatologyWeatherSource());
-  registerCalculationRuntime(deps.db, { storage: deps.storage, weather });
   const projects = new ProjectsService(deps.db, weather);
+  const powerCostMap = new PowerCostMapService(deps.db, projects);
+  registerCalculationRuntime(deps.db, {
+    storage: deps.storage,
+    weather,
+    afterPvPlan: (projectId) => powerCostMap.warm(projectId),
+  });
   const tariffs = deps.prices ? new PriceStoreTariffSource(deps.prices) : NO_TARIFF;
   const loads = deps.loads ?? new LoadModuleSource(deps.db, deps.storage);
   const files = new ProjectFilesService(deps.db, deps.storage);
@@ -67,6 +72,6 @@ export function createProjectServices(deps: ProjectServiceDeps): ProjectServices
     statistics: new StatisticsService(deps.db),
     files,
     plantRepair: new PlantRepairService(deps.db, projects, files),
-    powerCostMap: new PowerCostMapService(deps.db, projects),
+    powerCostMap,
   };
 }

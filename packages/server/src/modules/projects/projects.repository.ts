@@ -60,6 +60,16 @@ export async function pageProjects(
     .execute();
 }
 
+/** A project that is not deleted, by id. */
+export async function findLiveProject(db: Db, id: number): Promise<ProjectRow | undefined> {
+  return db
+    .selectFrom('projects')
+    .selectAll()
+    .where('id', '=', id)
+    .where('is_delete', '=', 0)
+    .executeTakeFirst();
+}
+
 export async function insertProject(db: Db, values: Insertable<ProjectsTable>): Promise<ProjectRow> {
   return db.insertInto('projects').values(values).returningAll().executeTakeFirstOrThrow();
 }

@@ -39,6 +39,7 @@ import {
   saveRunModelBody,
   saveSubBody,
   saveSubCustomBody,
+  shareUserByPhoneBody,
   startCalculationBody,
   statisticsRangeBody,
   subIdBody,
@@ -92,6 +93,7 @@ export const PROJECT_PATHS = {
   getQuotationList: `${EARLY}/getQuotationList`,
   getCustomerComments: `${EARLY}/getCustomerComments`,
   insertCustomerComment: `${EARLY}/insertCustomerComment`,
+  getShareUserByPhone: `${EARLY}/getShareUserByPhone`,
   getPlanList: `${EARLY}/getPlanList`,
   getPlanResult: `${EARLY}/getPlanResult`,
   getRunModel: `${PVES}/getRunModel`,
@@ -112,6 +114,8 @@ export const PROJECT_PATHS = {
   getPowerFactorAssess: `${PV_CONFIG}/getPowerFactorAssess`,
   getCompensationAssess: `${PV_CONFIG}/getCompensationAssess`,
   getReactivePowerCost: `${PV_CONFIG}/getReactivePowerCost`,
+  /** Ours: the project's confirmed bills by month, to fill the reactive assessment's form. */
+  getReactiveBillMonths: `${PV_CONFIG}/getReactiveBillMonths`,
   calculateQuoteUnitPrice: `${PV_CONFIG}/calculateQuoteUnitPrice`,
   saveStatisticsElectricityType: `${STATISTICS}/saveStatisticsElectricityType`,
   getStatisticsElectricityType: `${STATISTICS}/getStatisticsElectricityType`,
@@ -335,6 +339,26 @@ export async function projectsRoutes(fastify: FastifyInstance): Promise<void> {
   );
   byProjectQuery('POST', P.refreshAuthority, "The caller's rights on a project", (principal, projId) =>
     projects.authority(principal, projId),
+  );
+  app.post(
+    P.getShareUserByPhone,
+    {
+      schema: {
+        tags,
+        summary: 'The account of a mobile number, to share a project with (owner)',
+        body: shareUserByPhoneBody,
+      },
+      preHandler,
+    },
+    async (request) =>
+      ok(
+        lang(request),
+        await projects.shareUserByPhone(
+          principalOf(request),
+          projIdOf(request, request.body.projId),
+          request.body.phone,
+        ),
+      ),
   );
   app.post(
     P.deleteRedisCollectionDataByKey,
@@ -680,6 +704,12 @@ export async function projectsRoutes(fastify: FastifyInstance): Promise<void> {
     P.getReactivePowerCost,
     'Yearly reactive-power cost caused by PV',
     (principal, projId) => pvConfig.reactivePowerCost(principal, projId),
+  );
+  byProjectQuery(
+    'GET',
+    P.getReactiveBillMonths,
+    "The project's confirmed bills by month (reactive assessment form)",
+    (principal, projId) => pvConfig.reactiveBillMonths(principal, projId),
   );
   app.get(
     P.getQuotationList,

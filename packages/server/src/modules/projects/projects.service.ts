@@ -8,8 +8,9 @@ import {
   type InsertCommentBody,
   type Language,
   type ModifyProjBody,
+  maskDisplayName,
+  maskPhone,
   type Page,
-  PROJECT_SPECIAL_CHARS,
   type ProjectAuthority,
   type ProjectConfigs,
   type ProjectPermission,
@@ -19,6 +20,8 @@ import {
   type SaveProBody,
   type SaveSubBody,
   type SaveSubCustomBody,
+  SHARE_LOOKUP_LIMIT,
+  type ShareUserCandidate,
   type SubInfo,
   TIER_MEMBER,
   UPGRADE_URL,
@@ -28,7 +31,7 @@ import {
 import { bestOrientation, EngineInputError, simulatePvSystem } from '@pvplan/engine';
 import type { ProjectRow, ProjectSubRow } from '../../db/tables';
 import { AppError } from '../../http/app-error';
-import { nowIso } from '../../shared/time';
+import { MINUTE_MS, nowIso } from '../../shared/time';
 import { effectiveTier, isAdmin, type Principal } from '../auth/principal';
 import { hasTier } from '../membership/require-tier';
 import type { Db } from '../users/user.repository';
@@ -48,6 +51,7 @@ import {
   writeCache,
 } from './projects.repository';
 import type { ResolvedWeather, SiteWeather, WeatherSite, WeatherSource } from './sources';
+import { checkFreeTexts, checkNames } from './text-checks';
 import { projectView } from './views';
 
 /** A member feature refused to a free user: a 403 envelope whose data names the upgrade. */
@@ -84,11 +88,6 @@ export function assertPvesFeatures(
       });
     }
   }
-}
-
-function checkText(...values: (string | undefined)[]): void {
-  for (const value of values)
-    if (value && PROJECT_SPECIAL_CHARS.test(value)) throw new AppError('ERR_SPECIAL_CHARS');
 }
 
 const BEST_TILT_CACHE = 'bestDipAngle';
@@ -186,7 +185,8 @@ export class ProjectsService {
   }
 
   async create(principal: Principal, body: SaveProBody): Promise<ProjectView> {
-    checkText(body.projName, body.customerName, body.address, body.remark);
+    checkNames(body.projName, body.customerName);
+    checkFreeTexts(body.address, body.remark);
     const now = nowIso();
     const project = await insertProject(this.db, {
       proj_name: body.projName,
@@ -217,7 +217,8 @@ export class ProjectsService {
   async modify(principal: Principal, projId: string | null, body: ModifyProjBody): Promise<ProjectView> {
     const access = await this.access(principal, projId, 'edit');
     assertUnlocked(access.project);
-    checkText(body.projName, body.customerName, body.address, body.remark);
+    checkNames(body.projName, body.customerName);
+    checkFreeTexts(body.address, body.remark);
     const patch: Partial<ProjectRow> = {};
     const map = {
       projName: 'proj_name',
@@ -326,7 +327,8 @@ export class ProjectsService {
   ): Promise<SubInfo> {
     const { project } = await this.access(principal, projId, 'edit');
     assertUnlocked(project);
-    checkText(body.customerName, body.accountNo, body.remark);
+    checkNames(body.customerName, body.accountNo);
+    checkFreeTexts(body.remark);
     const { projId: _p, subId, customerName, ...data } = body;
     const id = await this.saveSubRow(project.id, 'customer', subId, null, customerName, data);
     return this.subInfo(principal, projId, id);
@@ -335,7 +337,8 @@ export class ProjectsService {
   async saveSub(principal: Principal, projId: string | null, body: SaveSubBody): Promise<SubInfo> {
     const { project } = await this.access(principal, projId, 'edit');
     assertUnlocked(project);
-    checkText(body.planName, body.remark);
+    checkNames(body.planName);
+    checkFreeTexts(body.remark);
     if (body.parentSubId !== undefined) {
       const parent = await this.findSub(project.id, body.parentSubId);
       if (parent.kind !== 'customer') throw new AppError('ERR_SUB_NOT_FOUND');
@@ -570,12 +573,83 @@ export class ProjectsService {
       canEdit: role !== 'view' && !project.locked,
       canShare: role === 'owner' || role === 'admin',
       locked: project.locked ? 1 : 0,
+      // Masked as the phone look-up answers (only administrators see full names): sharing with
+      // made-up user ids must not reveal who they are.
       members: members.map((m) => ({
         userId: m.user_id,
-        userName: m.user_name,
+        userName: isAdmin(principal) ? m.user_name : maskDisplayName(m.user_name),
         permission: m.permission as ProjectPermission,
       })),
     };
+  }
+
+  /**
+   * early/getShareUserByPhone: the account whose mobile number is `phone`, for the owner of the
+   * project to share it with (an exact match; the caller's own number is refused as unknown, since a
+   * project cannot be shared with its owner, and so is a disabled account). Against listing who is
+   * registered: every look-up, found or not, counts towards the caller's limit (SHARE_LOOKUP_LIMIT,
+   * kept in the database so it holds across server instances), and the answer is masked (the first
+   * character of the name, the first 3 and last 4 digits of the number).
+   * @throws AppError ERR_PROJECT_NOT_OWNER, ERR_PROJECT_SHARE_LOOKUP_LIMIT, ERR_PROJECT_SHARE_USERS_UNKNOWN
+   */
+  async shareUserByPhone(
+    principal: Principal,
+    projId: string | null,
+    phone: string,
+  ): Promise<ShareUserCandidate> {
+    const { project } = await this.access(principal, projId, 'owner');
+    await this.countShareLookup(principal.user.id);
+    const user = await this.db
+      .selectFrom('users')
+      .select(['id', 'user_name', 'phone'])
+      .where('phone', '=', phone)
+      .where('status', '=', 1)
+      .orderBy('id')
+      .executeTakeFirst();
+    if (!user || user.id === project.owner_user_id || user.phone === null) {
+      throw new AppError('ERR_PROJECT_SHARE_USERS_UNKNOWN', { ids: phone });
+    }
+    return { userId: user.id, userName: maskDisplayName(user.user_name), phone: maskPhone(user.phone) };
+  }
+
+  /**
+   * Records one phone look-up of `userId`, or refuses it when he has made SHARE_LOOKUP_LIMIT.maxLookups
+   * in the last windowMinutes. The row is written first and the window counted after, so concurrent
+   * look-ups (on any instance) cannot pass the limit together; a refused look-up removes its row, so
+   * retrying does not push the wait further. Rows older than the window are dropped on the way.
+   * @throws AppError ERR_PROJECT_SHARE_LOOKUP_LIMIT with the minutes until a look-up is allowed again
+   */
+  private async countShareLookup(userId: number): Promise<void> {
+    const { maxLookups, windowMinutes } = SHARE_LOOKUP_LIMIT;
+    const now = new Date();
+    const windowMs = windowMinutes * MINUTE_MS;
+    const since = nowIso(new Date(now.getTime() - windowMs));
+    await this.db
+      .deleteFrom('share_lookups')
+      .where('user_id', '=', userId)
+      .where('created_at', '<=', since)
+      .execute();
+    const own = await this.db
+      .insertInto('share_lookups')
+      .values({ user_id: userId, created_at: nowIso(now) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const recent = await this.db
+      .selectFrom('share_lookups')
+      .select(['id', 'created_at'])
+      .where('user_id', '=', userId)
+      .where('created_at', '>', since)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    if (recent.length <= maxLookups) return;
+    await this.db.deleteFrom('share_lookups').where('id', '=', own.id).execute();
+    // A look-up is allowed again when the others in the window drop below the limit.
+    const others = recent.filter((row) => row.id !== own.id);
+    const freeing = others[Math.max(0, others.length - maxLookups)];
+    const freeAt = freeing ? Date.parse(freeing.created_at) + windowMs : now.getTime();
+    const minutes = Math.max(1, Math.ceil((freeAt - now.getTime()) / MINUTE_MS));
+    throw new AppError('ERR_PROJECT_SHARE_LOOKUP_LIMIT', { max: maxLookups, minutes });
   }
 
   /**
@@ -642,7 +716,7 @@ export class ProjectsService {
     body: InsertCommentBody,
   ): Promise<CustomerComment> {
     const { project } = await this.access(principal, projId, 'view');
-    checkText(body.content);
+    checkFreeTexts(body.content);
     const now = nowIso();
     const row = await this.db
       .insertInto('project_comments')

@@ -1,8 +1,10 @@
 import type {
   AssessCompensationBody,
   AssessPowerFactorBody,
+  ChargeBaseAfterSource,
   QuotationItemInput,
   QuoteUnitPriceBody,
+  ReactiveBillMonths,
 } from '@pvplan/contract';
 import {
   assessCompensation,
@@ -21,9 +23,11 @@ import type { Principal } from '../auth/principal';
 import type { Db } from '../users/user.repository';
 import type { AssessmentSummary } from './assessment';
 import { pvCapacityKwp } from './configs';
+import type { PlanInputs } from './plans.service';
 import { assertUnlocked, requireProjectAccess } from './project-access';
 import { findPlan, upsertConfig } from './projects.repository';
 import type { ProjectsService } from './projects.service';
+import { chargeBaseAfterPv, reactiveBillMonths, tariffMonthlyEnergyPrices } from './reactive-bills';
 
 /** Default hours a month during which reactive demand is compensated (about 12 h × 25 working days) [P]. */
 export const DEFAULT_OPERATING_HOURS = 300;
@@ -161,36 +165,86 @@ export class PvConfigService {
     private readonly projects: ProjectsService,
   ) {}
 
-  /** Self-consumed PV energy per calendar month from the project's current plan, or null. */
-  private async planSelfConsumption(project: ProjectRow): Promise<number[] | null> {
-    if (!project.current_plan_id) return null;
+  /**
+   * From the project's current plan: the self-consumed PV energy per calendar month and the
+   * average energy price per calendar month of the tariff it ran on (null when absent).
+   */
+  private async planFigures(project: ProjectRow): Promise<{
+    selfConsumedKwh: number[] | null;
+    tariffPrices: (number | null)[] | null;
+  }> {
+    if (!project.current_plan_id) return { selfConsumedKwh: null, tariffPrices: null };
     const plan = await findPlan(this.db, project.id, project.current_plan_id);
     const summary = plan?.summary_json ? (JSON.parse(plan.summary_json) as AssessmentSummary) : null;
-    return summary?.pv?.monthlySelfConsumedKwh ?? null;
+    const inputs = plan?.inputs_json ? (JSON.parse(plan.inputs_json) as Partial<PlanInputs>) : null;
+    const tariff = inputs?.assessment?.tariff;
+    return {
+      selfConsumedKwh: summary?.pv?.monthlySelfConsumedKwh ?? null,
+      tariffPrices: tariff?.schedule && tariff.prices ? tariffMonthlyEnergyPrices(tariff) : null,
+    };
   }
 
+  /**
+   * The months the engine assesses. Self-consumed PV energy not entered comes from the current
+   * plan (by the calendar month of the label). The adjustment base after PV not entered is
+   * estimated (`chargeBaseAfterPv`, china-domain.md §6): base before − self-consumed PV kWh × the
+   * month's average energy price, the price being the project's confirmed bill of that month
+   * (energy charge ÷ kWh, the month matched on a 'YYYY-MM' label), else the current plan's tariff
+   * (time-weighted mean of the month's periods), else none: the base is then kept unchanged, as
+   * before PV, and the stored month says so (`chargeBaseAfterSource: 'unchanged'`).
+   */
   private async months(project: ProjectRow, body: AssessPowerFactorBody) {
-    const fromPlan = await this.planSelfConsumption(project);
+    const plan = await this.planFigures(project);
+    const bills = body.months.some((m) => m.chargeBaseAfterYuan === undefined)
+      ? await reactiveBillMonths(this.db, project.id)
+      : null;
+    const billPrice = new Map(
+      (bills?.months ?? []).map((month) => [month.month, month.energyPriceYuanPerKwh] as const),
+    );
     let usedPlan = false;
     const months = body.months.map((m, i) => {
+      const month = monthOfLabel(m.label) ?? (i % 12) + 1;
       let pv = m.pvSelfConsumedKwh;
-      if (pv === undefined && fromPlan) {
-        const month = monthOfLabel(m.label) ?? (i % 12) + 1;
-        pv = fromPlan[month - 1] ?? 0;
+      if (pv === undefined && plan.selfConsumedKwh) {
+        pv = plan.selfConsumedKwh[month - 1] ?? 0;
         usedPlan = true;
+      }
+      const pvKwh = pv ?? 0;
+      let chargeBaseAfterYuan = m.chargeBaseAfterYuan;
+      let chargeBaseAfterSource: ChargeBaseAfterSource = 'entered';
+      let afterPriceYuanPerKwh: number | null = null;
+      if (chargeBaseAfterYuan === undefined) {
+        // Bill months are keyed 'YYYY-MM': only such a label matches one.
+        const fromBill = m.label === undefined ? null : (billPrice.get(m.label) ?? null);
+        const fromTariff = plan.tariffPrices?.[month - 1] ?? null;
+        afterPriceYuanPerKwh = pvKwh > 0 ? (fromBill ?? fromTariff) : null;
+        chargeBaseAfterSource =
+          afterPriceYuanPerKwh === null ? 'unchanged' : fromBill !== null ? 'billPrice' : 'tariffPrice';
+        chargeBaseAfterYuan =
+          afterPriceYuanPerKwh === null
+            ? m.chargeBaseBeforeYuan
+            : chargeBaseAfterPv(m.chargeBaseBeforeYuan, pvKwh, afterPriceYuanPerKwh);
       }
       return {
         ...(m.label === undefined ? {} : { label: m.label }),
         activeKwh: m.activeKwh,
         reactiveKvarh: m.reactiveKvarh,
         ...(m.reverseReactiveKvarh === undefined ? {} : { reverseReactiveKvarh: m.reverseReactiveKvarh }),
-        pvSelfConsumedKwh: pv ?? 0,
+        pvSelfConsumedKwh: pvKwh,
         chargeBaseBeforeYuan: m.chargeBaseBeforeYuan,
-        ...(m.chargeBaseAfterYuan === undefined ? {} : { chargeBaseAfterYuan: m.chargeBaseAfterYuan }),
+        chargeBaseAfterYuan,
+        chargeBaseAfterSource,
+        afterPriceYuanPerKwh,
         operatingHours: m.operatingHours ?? DEFAULT_OPERATING_HOURS,
       };
     });
     return { months, pvSource: usedPlan ? `plan ${project.current_plan_id}` : 'entered' };
+  }
+
+  /** pv/pv-config/getReactiveBillMonths: the project's confirmed bills by month, to fill the form. */
+  async reactiveBillMonths(principal: Principal, projId: string | null): Promise<ReactiveBillMonths> {
+    const { project } = await requireProjectAccess(this.db, principal, projId, 'view');
+    return { projId: String(project.id), ...(await reactiveBillMonths(this.db, project.id)) };
   }
 
   private async store(

@@ -9,6 +9,11 @@ import type { WeatherSource } from './sources';
 export interface CalculationRuntime {
   readonly storage: ObjectStorage;
   readonly weather: WeatherSource;
+  /**
+   * Work that follows a PV plan's success, outside its transaction and never failing the job: the
+   * project services warm the result page's tilt × azimuth map here.
+   */
+  readonly afterPvPlan?: (projectId: number) => Promise<void>;
 }
 
 const runtimes = new WeakMap<object, CalculationRuntime>();

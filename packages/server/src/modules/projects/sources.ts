@@ -12,7 +12,6 @@ import {
 } from '@pvplan/contract';
 import {
   type BasicChargeBasis,
-  expandTariff,
   normaliseTouSlots,
   type PeriodValues,
   syntheticYearAt,
@@ -33,14 +32,7 @@ import {
   tariffPricesOf,
 } from '../price/tariff';
 import type { Db } from '../users/user.repository';
-import {
-  type AssessmentWarning,
-  engineTariffOf,
-  MODEL_STEPS,
-  MODEL_TIME_BASE,
-  MODEL_YEAR,
-  type ResolvedTariff,
-} from './assessment';
+import { type AssessmentWarning, MODEL_STEPS, MODEL_YEAR, type ResolvedTariff } from './assessment';
 
 /*
  * What a calculation needs from the other domains, as small interfaces (ports), with adapters to
@@ -195,8 +187,9 @@ function scheduleOf(slots: readonly (readonly (number | null)[])[]): TouPeriod[]
  * `tariffPricesOf`'s prices; the project's or the custom source's own TOU slots, else the area's TOU
  * table in force at the price month (`month ?? price month`, as calStrategyAndPrice) with its
  * calendar overrides (`scheduleOfTou`), laid on the model year with that year's holidays. The
- * tariff is checked on the model year here, so an override whose period has no price is refused
- * when the calculation starts (EngineInputError), as the price page's bill refuses it.
+ * calculation checks it on the model year when it starts (`expandResolvedTariff` in
+ * `PlansService.buildInputs`), so an override whose period has no price is refused then
+ * (EngineInputError), as the price page's bill refuses it.
  */
 export class PriceStoreTariffSource implements TariffSource {
   constructor(private readonly prices: PriceLookup) {}
@@ -268,8 +261,6 @@ export class PriceStoreTariffSource implements TariffSource {
       source,
       label,
     };
-    const engine = engineTariffOf(tariff);
-    expandTariff(engine.schedule, engine.prices, MODEL_TIME_BASE, engine.holidayCalendar);
     return tariff;
   }
 }

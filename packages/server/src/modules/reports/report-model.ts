@@ -1,17 +1,17 @@
 import {
   feedInSourceText,
-  formatMessage,
-  isMessageKey,
   type Language,
   loadSourceText,
   type PlanView,
   type ProjectView,
-  readFeedInSourceLabel,
-  readLoadSourceLabel,
-  readTariffSourceLabel,
+  planFeedInSourceLabel,
+  planLoadSourceLabel,
+  planTariffSourceLabel,
+  priceKeyText,
   tariffSourceText,
   weatherSourceText,
 } from '@pvplan/contract';
+import { COAL_BENCHMARK_PRICES } from '@pvplan/engine';
 import type { AssessmentSummary } from '../projects/assessment';
 import type { ChartSpec } from './charts';
 import { type ReportText, reportText, reportTitle } from './report-text';
@@ -80,24 +80,24 @@ export function formatPercent(fraction: number | null | undefined, decimals = 2)
 
 const wan = (yuan: number) => yuan / 10_000;
 
-/** A price-store key (user category, voltage level) in the reader's language; as stored when unknown. */
-function priceKeyText(language: Language, prefix: 'price.category' | 'price.voltage', value: string | null) {
-  if (value === null) return '—';
-  const key = `${prefix}.${value}`;
-  return isMessageKey(key) ? formatMessage(language, key) : value;
-}
-
 /**
  * Where the plan's load, tariff and feed-in price came from, in the reader's language (the labels of
- * the summary, contract calculation-sources.ts); a plan stored before the labels shows its phrases.
+ * the summary, contract calculation-sources.ts). A plan stored before the labels has only English
+ * phrases: they are read back as labels (contract `plan*SourceLabel`, as the web does), and a phrase
+ * the contract does not recognise is shown as stored.
  */
 export function sourceTexts(
   language: Language,
   summary: AssessmentSummary,
 ): { load: string; tariff: string; feedIn: string } {
-  const load = readLoadSourceLabel(summary.load.label);
-  const tariff = readTariffSourceLabel(summary.tariff.label);
-  const feedIn = readFeedInSourceLabel(summary.economics.feedInLabel);
+  const load = planLoadSourceLabel(summary.load.source, summary.load.label);
+  const tariff = planTariffSourceLabel(summary.tariff.source, summary.tariff.label);
+  const feedIn = planFeedInSourceLabel(
+    summary.economics.feedInSource,
+    summary.economics.feedInLabel,
+    summary.economics.feedInYuanPerKwh,
+    COAL_BENCHMARK_PRICES,
+  );
   return {
     load: load ? loadSourceText(language, load) : summary.load.source,
     tariff: tariff ? tariffSourceText(language, tariff) : summary.tariff.source,
@@ -148,8 +148,16 @@ export function buildReportModel(
           : `${formatNumber(project.latitudeDeg, 4)}°, ${formatNumber(project.longitudeDeg, 4)}°`,
     },
     { label: t.areaCode, value: project.areaCode ?? '—' },
-    { label: t.userCategory, value: priceKeyText(language, 'price.category', project.userCategory) },
-    { label: t.voltageLevel, value: priceKeyText(language, 'price.voltage', project.voltageLevel) },
+    {
+      label: t.userCategory,
+      value:
+        project.userCategory === null ? '—' : priceKeyText(language, 'price.category', project.userCategory),
+    },
+    {
+      label: t.voltageLevel,
+      value:
+        project.voltageLevel === null ? '—' : priceKeyText(language, 'price.voltage', project.voltageLevel),
+    },
     { label: t.transformerKva, value: withUnit(formatNumber(project.transformerKva), 'kVA') },
   ];
   const headline: KeyValue[] = [];
