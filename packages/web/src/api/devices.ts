@@ -11,7 +11,8 @@ import { request, requestData } from './request';
 /**
  * The device catalogue's calls (spec 001 §7: POST /api/admin/deviceManagement/getDeviceList with a
  * fixed device-type id; the administrators' calls beside it are ours): storage products, listed for
- * everyone (enabled ones), added, edited, enabled, disabled and deleted by administrators.
+ * everyone (enabled ones), added, edited, enabled, disabled and deleted by administrators; a
+ * built-in product's edited values restored to the built-in ones.
  */
 
 export const DEVICE_PATHS = {
@@ -20,6 +21,7 @@ export const DEVICE_PATHS = {
   setDeviceEnabled: `${DEVICE_MANAGEMENT}/setDeviceEnabled`,
   deleteDevice: `${DEVICE_MANAGEMENT}/deleteDevice`,
   getDeviceHistory: `${DEVICE_MANAGEMENT}/getDeviceHistory`,
+  restoreDevice: `${DEVICE_MANAGEMENT}/restoreDevice`,
 } as const;
 
 /** react-query key of every storage-product list (invalidate it after a change). */
@@ -64,6 +66,14 @@ export async function setStorageProductEnabled(id: string, enabled: boolean): Pr
   return requestData<StorageProductView>(DEVICE_PATHS.setDeviceEnabled, {
     method: 'POST',
     body: { deviceTypeId: STORAGE_DEVICE_TYPE_ID, id, enabled },
+  });
+}
+
+/** restoreDevice: a built-in product back to its built-in values, at its `revision`. */
+export async function restoreStorageProduct(id: string, revision?: number): Promise<StorageProductView> {
+  return requestData<StorageProductView>(DEVICE_PATHS.restoreDevice, {
+    method: 'POST',
+    body: { deviceTypeId: STORAGE_DEVICE_TYPE_ID, id, ...(revision === undefined ? {} : { revision }) },
   });
 }
 

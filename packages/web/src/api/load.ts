@@ -4,7 +4,7 @@ import {
   ESTIMATE_TOOLS,
   type GetNetLoadQuery,
   LOAD_UPLOAD_TIMEOUT_MS,
-  type LoadBillBody,
+  type LoadBillRequest,
   type LoadBillView,
   type LoadConfigView,
   type LoadFileRules,
@@ -17,10 +17,10 @@ import {
   type LoadMonthlySource,
   type LoadSeriesView,
   type LoadStatisticsView,
+  type LoadTouRequest,
   type MonthlyTableCoordinateInput,
   type NetLoadOverview,
   type NetLoadSeriesView,
-  type TouRawSlots,
 } from '@pvplan/contract';
 import { requestData } from './request';
 
@@ -124,25 +124,47 @@ export function selectFillRule(projId: string, signal?: AbortSignal): Promise<Lo
   return requestData<LoadFillRule>(`${NETLOAD}/selectFillRule`, { method: 'GET', query: { projId }, signal });
 }
 
-/** POST netload/updateFillRule: save the rule and clean the stored load again. */
+/** POST netload/updateFillRule: save the rule and clean the stored load again. Silent: the import panel shows the message. */
 export function updateFillRule(
   projId: string,
   fillRule: LoadFillRule,
 ): Promise<{ fillRule: LoadFillRule; series: LoadSeriesView | null }> {
-  return requestData(`${NETLOAD}/updateFillRule`, { method: 'POST', body: { projId, fillRule } });
+  return requestData(`${NETLOAD}/updateFillRule`, {
+    method: 'POST',
+    body: { projId, fillRule },
+    silent: true,
+  });
 }
 
-/** POST netload/getLoadBill: the bill of the stored load under given prices. */
-export function getLoadBill(body: LoadBillBody): Promise<LoadBillView> {
-  return requestData<LoadBillView>(`${NETLOAD}/getLoadBill`, { method: 'POST', body });
+/**
+ * POST netload/getLoadBill: the bill of the stored load, under the request's prices or (without
+ * them) the area's agency price row and TOU table. `silent`: no toast on failure (the caller shows
+ * the message, e.g. the load bill card).
+ */
+export function getLoadBill(
+  body: LoadBillRequest,
+  options: { readonly silent?: boolean; readonly signal?: AbortSignal } = {},
+): Promise<LoadBillView> {
+  return requestData<LoadBillView>(`${NETLOAD}/getLoadBill`, {
+    method: 'POST',
+    body,
+    timeoutMs: 60_000,
+    silent: options.silent,
+    signal: options.signal,
+  });
 }
 
 /** GET powsensor/getNetLoad: values (optionally a date range, averaged). */
-export function getNetLoad(query: GetNetLoadQuery, signal?: AbortSignal): Promise<NetLoadSeriesView> {
+export function getNetLoad(
+  query: GetNetLoadQuery,
+  signal?: AbortSignal,
+  options: { readonly silent?: boolean } = {},
+): Promise<NetLoadSeriesView> {
   return requestData<NetLoadSeriesView>(`${POWSENSOR}/getNetLoad`, {
     method: 'GET',
     query,
     signal,
+    silent: options.silent,
   });
 }
 
@@ -163,10 +185,13 @@ export function getAvgHourPowerData(projId: string, signal?: AbortSignal): Promi
   });
 }
 
-/** POST early/selectLoadDataByProId: statistics (TOU split with the saved table, or the one given). */
+/**
+ * POST early/selectLoadDataByProId: statistics. The TOU split: the bare table given, or the area named
+ * (its table with the calendar rules, as the bill), else the id's tariff choice, else the saved table.
+ */
 export function selectLoadDataByProId(
   projId: string,
-  options: { touSlots?: TouRawSlots; heatmap?: boolean } = {},
+  options: LoadTouRequest & { heatmap?: boolean } = {},
   signal?: AbortSignal,
 ): Promise<LoadStatisticsView> {
   return requestData<LoadStatisticsView>(`${EARLY}/selectLoadDataByProId`, {

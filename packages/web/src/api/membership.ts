@@ -1,11 +1,18 @@
 import {
   type AdminOrderRow,
   ESTIMATE_TOOLS,
+  type InvoiceApplication,
+  type InvoiceHandleBody,
+  type InvoiceSearchBody,
+  type InvoiceTitleType,
   type PurchaseRecord as OrderRecord,
   type OrderSearchBody,
   type PackageType,
   type Page,
   type PointsBalance,
+  type PointsEntry,
+  type PointsUserRow,
+  type PointsUsersBody,
   type QrOrder,
   type SaveVipBody,
   type TrialApplication,
@@ -201,4 +208,102 @@ export function searchOrders(query: OrderSearch, signal?: AbortSignal): Promise<
 /** GET ccb/manualUpdate?orderNum: confirm an order paid by hand (audited on the server). */
 export function confirmOrderManually(orderNum: string, remark: string): Promise<string> {
   return requestData<string>(`${ESTIMATE_TOOLS}/ccb/manualUpdate`, { query: { orderNum, remark } });
+}
+
+/** POST account/pointsUsers (ours; administrators and sales): users with their points balance. */
+export function searchPointsUsers(
+  query: PointsUsersBody,
+  signal?: AbortSignal,
+): Promise<Page<PointsUserRow>> {
+  return requestData<Page<PointsUserRow>>(`${ESTIMATE_TOOLS}/account/pointsUsers`, {
+    method: 'POST',
+    body: query,
+    signal,
+  });
+}
+
+/**
+ * POST account/getDetailPoints (every entry) or account/getDetailActivePoints (entries earned by
+ * activity): a user's points ledger, newest first.
+ */
+export function getPointsLedger(
+  query: UserPageQuery & { readonly activeOnly: boolean },
+  signal?: AbortSignal,
+): Promise<Page<PointsEntry>> {
+  const { activeOnly, ...body } = query;
+  const path = activeOnly ? 'getDetailActivePoints' : 'getDetailPoints';
+  return requestData<Page<PointsEntry>>(`${ESTIMATE_TOOLS}/account/${path}`, {
+    method: 'POST',
+    body,
+    signal,
+  });
+}
+
+/** POST account/subPoints {userId, points, remark}: take points off a user (never below 0). */
+export function subtractPoints(userId: number, points: number, remark: string): Promise<PointsBalance> {
+  return requestData<PointsBalance>(`${ESTIMATE_TOOLS}/account/subPoints`, {
+    method: 'POST',
+    body: { userId, points, remark },
+  });
+}
+
+// ---------------------------------------------------------------- invoice applications (ours)
+
+/** POST optVipOrder/invoiceableOrders: my paid orders with no waiting or issued application. */
+export function getInvoiceableOrders(signal?: AbortSignal): Promise<OrderRecord[]> {
+  return requestData<OrderRecord[]>(`${ESTIMATE_TOOLS}/optVipOrder/invoiceableOrders`, {
+    method: 'POST',
+    body: {},
+    signal,
+  });
+}
+
+/** The invoice application form: a paid order, the title (personal, or company with its taxpayer ID), the e-mail. */
+export interface InvoiceApplyForm {
+  readonly orderId: number;
+  readonly titleType: InvoiceTitleType;
+  readonly title: string;
+  readonly taxNo?: string;
+  readonly email: string;
+  readonly remark?: string;
+}
+
+/** POST optVipOrder/applyInvoice. */
+export function applyInvoice(form: InvoiceApplyForm): Promise<InvoiceApplication> {
+  return requestData<InvoiceApplication>(`${ESTIMATE_TOOLS}/optVipOrder/applyInvoice`, {
+    method: 'POST',
+    body: form,
+  });
+}
+
+/** POST optVipOrder/myInvoices {pageNum, pageSize}: my applications, newest first. */
+export function getMyInvoices(
+  query: { readonly pageNum: number; readonly pageSize: number },
+  signal?: AbortSignal,
+): Promise<Page<InvoiceApplication>> {
+  return requestData<Page<InvoiceApplication>>(`${ESTIMATE_TOOLS}/optVipOrder/myInvoices`, {
+    method: 'POST',
+    body: query,
+    signal,
+  });
+}
+
+/** POST optVipOrder/invoiceSearch (administrators and sales): applications by status and phone. */
+export function searchInvoices(
+  query: InvoiceSearchBody,
+  signal?: AbortSignal,
+): Promise<Page<InvoiceApplication>> {
+  return requestData<Page<InvoiceApplication>>(`${ESTIMATE_TOOLS}/optVipOrder/invoiceSearch`, {
+    method: 'POST',
+    body: query,
+    signal,
+  });
+}
+
+/** POST optVipOrder/handleInvoice {id, status 1 issued | 2 rejected, remark} (administrators). */
+export function handleInvoice(body: InvoiceHandleBody): Promise<InvoiceApplication> {
+  return requestData<InvoiceApplication>(`${ESTIMATE_TOOLS}/optVipOrder/handleInvoice`, {
+    method: 'POST',
+    body,
+  });
 }

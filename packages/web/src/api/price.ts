@@ -135,9 +135,20 @@ export function insertOrUpdatePriceConfig(
   return requestData<PriceTableView | ScrLowerLimit>(`${CONFIG}/insertOrUpdate`, { body });
 }
 
-/** POST config-manage/calStrategyAndPrice. */
-export function calStrategyAndPrice(body: CalStrategyBody): Promise<StrategyAndPrice> {
-  return requestData<StrategyAndPrice>(`${CONFIG}/calStrategyAndPrice`, { body, timeoutMs: 60_000 });
+/**
+ * POST config-manage/calStrategyAndPrice. `silent`: no toast on failure (the caller shows the
+ * message, e.g. the load bill card).
+ */
+export function calStrategyAndPrice(
+  body: CalStrategyBody,
+  options: { readonly silent?: boolean; readonly signal?: AbortSignal } = {},
+): Promise<StrategyAndPrice> {
+  return requestData<StrategyAndPrice>(`${CONFIG}/calStrategyAndPrice`, {
+    body,
+    timeoutMs: 60_000,
+    silent: options.silent,
+    signal: options.signal,
+  });
 }
 
 /** POST early/saveCustomPriceSource. */

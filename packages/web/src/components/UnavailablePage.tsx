@@ -4,13 +4,20 @@ import { useNavigate } from 'react-router-dom';
 
 /**
  * A page of the product whose screen has not been built yet: says so honestly and shows no
- * example data (the menu entry stays so the navigation is complete).
+ * example data (the menu entry stays so the navigation is complete). The view path is kept as a
+ * data attribute for support, not shown to users.
  */
 export function UnavailablePage(props: { readonly view: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <Flex align="center" justify="center" style={{ minHeight: '60vh' }} data-testid="page-unavailable">
+    <Flex
+      align="center"
+      justify="center"
+      style={{ minHeight: '60vh' }}
+      data-testid="page-unavailable"
+      data-view={props.view}
+    >
       <Result
         status="info"
         title={t('shell.unavailable.title')}
@@ -20,9 +27,7 @@ export function UnavailablePage(props: { readonly view: string }) {
             {t('pages.exception.backHome')}
           </Button>
         }
-      >
-        <code style={{ opacity: 0.6 }}>{props.view}</code>
-      </Result>
+      />
     </Flex>
   );
 }

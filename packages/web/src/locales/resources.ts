@@ -11,6 +11,8 @@ import enLoad from './en/load.json';
 import enLogin from './en/login.json';
 import enMembership from './en/membership.json';
 import enPrice from './en/price.json';
+import enProjectSharing from './en/projectSharing.json';
+import enReactivePower from './en/reactivePower.json';
 import enRequest from './en/request.json';
 import enShell from './en/shell.json';
 import enValidation from './en/validation.json';
@@ -28,6 +30,8 @@ import zhLoad from './zh-CN/load.json';
 import zhLogin from './zh-CN/login.json';
 import zhMembership from './zh-CN/membership.json';
 import zhPrice from './zh-CN/price.json';
+import zhProjectSharing from './zh-CN/projectSharing.json';
+import zhReactivePower from './zh-CN/reactivePower.json';
 import zhRequest from './zh-CN/request.json';
 import zhShell from './zh-CN/shell.json';
 import zhValidation from './zh-CN/validation.json';
@@ -57,6 +61,8 @@ export const zhCNMessages = {
   ...zhAssessment,
   ...zhAssessmentFlow,
   ...zhDevices,
+  ...zhReactivePower,
+  ...zhProjectSharing,
 };
 export type MessageKey = keyof typeof zhCNMessages;
 
@@ -78,6 +84,8 @@ export const enMessages: Record<MessageKey, string> = {
   ...enAssessment,
   ...enAssessmentFlow,
   ...enDevices,
+  ...enReactivePower,
+  ...enProjectSharing,
 };
 
 export const messages: Record<Language, Record<MessageKey, string>> = {

@@ -154,6 +154,8 @@ export function MobileLayout(props: {
               onClick={() => navigate(tab.path)}
               style={{
                 flex: 1,
+                minWidth: 0,
+                padding: 0,
                 border: 0,
                 background: 'transparent',
                 color: active ? token.colorPrimary : token.colorTextSecondary,
@@ -168,7 +170,17 @@ export function MobileLayout(props: {
               aria-current={active ? 'page' : undefined}
             >
               <span style={{ fontSize: 20 }}>{TAB_ICONS[tab.icon]}</span>
-              {t(tab.titleKey)}
+              <span
+                style={{
+                  maxWidth: '100%',
+                  paddingInline: 2,
+                  whiteSpace: 'nowrap',
+                  overflow: 'hidden',
+                  textOverflow: 'ellipsis',
+                }}
+              >
+                {t(tab.titleKey)}
+              </span>
             </button>
           );
         })}

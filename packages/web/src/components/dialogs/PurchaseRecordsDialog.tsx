@@ -1,14 +1,16 @@
 import { CopyOutlined, DeleteOutlined } from '@ant-design/icons';
-import { PURCHASE_RECORD_PAGE_SIZES } from '@pvplan/contract';
+
+import { fenToYuanText } from '@pvplan/contract';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Modal, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteOrder, findOrdersOfUser, type PurchaseRecord } from '../../api/membership';
+import { useOrderPackageName } from '../../features/membership/packageNames';
 import { copyText } from '../../utils/clipboard';
 import { cellText, formatDateTime, paymentStatusOf } from './format';
 import { ListFailure } from './ListState';
-import { FIRST_PAGE, nextPage, type PageState, pageAfterDelete } from './paging';
+import { FIRST_PAGE, type PageState, pageAfterDelete, pagerOf } from './paging';
 import type { DialogProps } from './types';
 import { useDialogUser } from './useDialogUser';
 
@@ -20,6 +22,7 @@ export function PurchaseRecordsDialog(props: DialogProps) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const user = useDialogUser();
+  const packageName = useOrderPackageName();
   const [page, setPage] = useState<PageState>(FIRST_PAGE);
   const userId = user?.id ?? null;
 
@@ -55,8 +58,9 @@ export function PurchaseRecordsDialog(props: DialogProps) {
     {
       title: t('dialogs.purchaseRecords.orderNum'),
       dataIndex: 'orderNum',
+      width: 250,
       render: (orderNum: string) => (
-        <Typography.Text>
+        <Typography.Text style={{ whiteSpace: 'nowrap' }}>
           {cellText(orderNum)}
           {orderNum ? (
             <Button
@@ -73,7 +77,9 @@ export function PurchaseRecordsDialog(props: DialogProps) {
     {
       title: t('dialogs.purchaseRecords.package'),
       dataIndex: 'bpPackageTypeId',
-      render: (value: PurchaseRecord['bpPackageTypeId']) => cellText(value),
+      // The package's name in the UI language (both names of purchase time come with the record).
+      render: (value: PurchaseRecord['bpPackageTypeId'], record) =>
+        cellText(record.vipName ? packageName(record) : value),
     },
     {
       title: t('dialogs.purchaseRecords.orderStatus'),
@@ -89,17 +95,19 @@ export function PurchaseRecordsDialog(props: DialogProps) {
       title: t('dialogs.purchaseRecords.paymentAmount'),
       dataIndex: 'paymentAmount',
       align: 'right',
-      render: (value: PurchaseRecord['paymentAmount']) => cellText(value),
+      render: (_: unknown, record) => `¥${fenToYuanText(record.paymentAmountFen)}`,
     },
     {
       title: t('dialogs.purchaseRecords.paymentTime'),
       dataIndex: 'paymentTime',
-      render: (value: PurchaseRecord['paymentTime']) => formatDateTime(value),
+      render: (value: PurchaseRecord['paymentTime']) => (
+        <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(value)}</span>
+      ),
     },
     {
       title: t('dialogs.common.actions'),
       key: 'actions',
-      width: 90,
+      width: 100,
       render: (_: unknown, record) => (
         <Button
           type="link"
@@ -137,16 +145,11 @@ export function PurchaseRecordsDialog(props: DialogProps) {
             columns={columns}
             dataSource={records.data?.list ?? []}
             loading={records.isPending && records.fetchStatus !== 'idle'}
-            scroll={{ x: 800, y: 400 }}
+            scroll={{ x: 880, y: 400 }}
             locale={{ emptyText: t('dialogs.purchaseRecords.empty') }}
             pagination={{
-              current: page.pageNum,
-              pageSize: page.pageSize,
-              total: records.data?.total ?? 0,
-              pageSizeOptions: PURCHASE_RECORD_PAGE_SIZES.map(String),
-              showSizeChanger: true,
+              ...pagerOf(page, records.data?.total, setPage),
               showTotal: (total) => t('dialogs.common.total', { total }),
-              onChange: (pageNum, pageSize) => setPage((current) => nextPage(current, pageNum, pageSize)),
             }}
           />
         )}

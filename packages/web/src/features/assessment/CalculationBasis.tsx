@@ -52,7 +52,7 @@ export function CalculationBasis({ summary }: { readonly summary: ResultSummary 
       </Descriptions.Item>
       <Descriptions.Item label={t('assessment.detail.tariffSource')}>
         <span data-testid="assessment-basis-tariff">
-          {tariffSourceText(t, language, summary.tariff.source, sourced.tariff.label)}
+          {tariffSourceText(t, summary.tariff.source, sourced.tariff.label)}
         </span>
       </Descriptions.Item>
       <Descriptions.Item label={t('assessment.detail.averagePrice')}>
@@ -66,7 +66,13 @@ export function CalculationBasis({ summary }: { readonly summary: ResultSummary 
       {summary.pv && feedInSource ? (
         <Descriptions.Item label={t('assessment.basis.feedInSource')}>
           <span data-testid="assessment-basis-feed-in">
-            {feedInSourceText(t, language, feedInSource, sourced.economics.feedInLabel)}
+            {feedInSourceText(
+              t,
+              language,
+              feedInSource,
+              sourced.economics.feedInLabel,
+              summary.economics.feedInYuanPerKwh,
+            )}
           </span>
         </Descriptions.Item>
       ) : null}

@@ -1,4 +1,4 @@
-import { Card, Col, Row, Statistic } from 'antd';
+import { Card, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ResultSummary } from '../../api/assessmentResults';
 import type { MessageKey } from '../../locales/resources';
@@ -64,7 +64,8 @@ export function HeadlineCards({ summary }: HeadlineCardsProps) {
     {
       key: 'payback',
       title: t('assessment.card.payback'),
-      value: numberText(headline.staticPaybackYears) ?? none,
+      // Null: the cumulative cash flow never turns positive within the project life.
+      value: numberText(headline.staticPaybackYears) ?? t('assessment.card.paybackNotReached'),
       suffix: unit(headline.staticPaybackYears, 'assessment.unit.years'),
     },
   );
@@ -84,20 +85,31 @@ export function HeadlineCards({ summary }: HeadlineCardsProps) {
       suffix: unit(indicators.lcosYuanPerKwh, 'assessment.unit.yuanPerKwh'),
     });
   }
+  // Equal cells that fill the row: a last, shorter row keeps the cell width instead of stretching
+  // one card across the page; two cells a row on a phone.
   return (
-    <Row gutter={[12, 12]}>
+    <div
+      style={{
+        display: 'grid',
+        gridTemplateColumns: 'repeat(auto-fill, minmax(min(200px, calc(50% - 6px)), 1fr))',
+        gap: 12,
+      }}
+    >
       {cards.map((card) => (
-        <Col key={card.key} flex="1 0 190px">
-          <Card size="small" data-testid={`assessment-card-${card.key}`}>
-            <Statistic
-              title={card.title}
-              value={card.value}
-              suffix={card.suffix}
-              valueStyle={{ fontSize: 20, whiteSpace: 'nowrap' }}
-            />
-          </Card>
-        </Col>
+        <Card
+          key={card.key}
+          size="small"
+          style={{ height: '100%' }}
+          data-testid={`assessment-card-${card.key}`}
+        >
+          <Statistic
+            title={card.title}
+            value={card.value}
+            suffix={card.suffix}
+            valueStyle={{ fontSize: 'clamp(16px, 4.4vw, 20px)' }}
+          />
+        </Card>
       ))}
-    </Row>
+    </div>
   );
 }

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResultSummary } from '../../api/assessmentResults';
 import { EChart } from '../../components/EChart';
+import { monthAxisLabels } from './assessmentFormat';
 import {
   type ComparisonRow,
   comparisonMonthlyOption,
@@ -21,7 +22,7 @@ export interface PlanComparisonProps {
 
 /** Two plan versions side by side: key figures with the differences highlighted, and both by month. */
 export function PlanComparison({ projId, plans, fast }: PlanComparisonProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const finished = plans.filter((plan) => plan.status === 'succeeded');
   const [chosen, setChosen] = useState<[number | null, number | null]>([null, null]);
   // Default: the two newest finished versions (older as A, newer as B).
@@ -51,7 +52,7 @@ export function PlanComparison({ projId, plans, fast }: PlanComparisonProps) {
               { name: nameB, summary: summaryB as ResultSummary },
             ],
             {
-              months: Array.from({ length: 12 }, (_, i) => t('assessment.field.month', { month: i + 1 })),
+              months: monthAxisLabels(i18n.language),
               generation: (plan) => t('assessment.compare.generationOf', { plan }),
               consumption: (plan) => t('assessment.compare.consumptionOf', { plan }),
               maxDemand: (plan) => t('assessment.compare.maxDemandOf', { plan }),
@@ -60,7 +61,7 @@ export function PlanComparison({ projId, plans, fast }: PlanComparisonProps) {
             },
           )
         : null,
-    [ready, summaryA, summaryB, nameA, nameB, t],
+    [ready, summaryA, summaryB, nameA, nameB, t, i18n.language],
   );
   const suffixes: FigureSuffixes = {
     kwp: t('assessment.unit.kwp'),
@@ -111,6 +112,7 @@ export function PlanComparison({ projId, plans, fast }: PlanComparisonProps) {
                   size="small"
                   pagination={false}
                   dataSource={rows}
+                  scroll={{ x: 'max-content' }}
                   data-testid="assessment-compare-table"
                   columns={[
                     {

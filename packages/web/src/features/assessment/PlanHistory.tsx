@@ -1,7 +1,7 @@
 import type { PlanView } from '@pvplan/contract';
-import { Button, Card, Space, Table, Tag } from 'antd';
+import { Button, Card, Space, Table, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { percentText } from './assessmentFormat';
+import { percentText, timeText } from './assessmentFormat';
 
 export interface PlanHistoryProps {
   readonly plans: readonly PlanView[];
@@ -35,6 +35,7 @@ export function PlanHistory(props: PlanHistoryProps) {
         loading={props.loading}
         dataSource={[...props.plans]}
         pagination={false}
+        scroll={{ x: 'max-content' }}
         columns={[
           { title: t('assessment.history.version'), dataIndex: 'version', width: 80 },
           {
@@ -58,20 +59,28 @@ export function PlanHistory(props: PlanHistoryProps) {
             key: 'irr',
             render: (_: unknown, plan) => percentText(plan.headline.projectIrrAfterTax) ?? '-',
           },
-          { title: t('assessment.list.updateTime'), dataIndex: 'createTime' },
+          {
+            title: t('assessment.list.updateTime'),
+            dataIndex: 'createTime',
+            render: (time: string) => timeText(time),
+          },
           {
             title: t('assessment.list.actions'),
             key: 'actions',
             render: (_: unknown, plan) => (
               <Space size="small">
-                <Button
-                  type="link"
-                  size="small"
-                  disabled={plan.status !== 'succeeded' || plan.planId === props.shownPlanId}
-                  onClick={() => props.onView(plan)}
+                <Tooltip
+                  title={plan.planId === props.shownPlanId ? t('assessment.history.viewingHint') : undefined}
                 >
-                  {t('assessment.history.view')}
-                </Button>
+                  <Button
+                    type="link"
+                    size="small"
+                    disabled={plan.status !== 'succeeded' || plan.planId === props.shownPlanId}
+                    onClick={() => props.onView(plan)}
+                  >
+                    {t('assessment.history.view')}
+                  </Button>
+                </Tooltip>
                 <Button
                   type="link"
                   size="small"
@@ -80,14 +89,24 @@ export function PlanHistory(props: PlanHistoryProps) {
                 >
                   {t('assessment.history.lock')}
                 </Button>
-                <Button
-                  type="link"
-                  size="small"
-                  disabled={plan.status !== 'succeeded' || plan.current || props.projectLocked}
-                  onClick={() => props.onRestore(plan)}
+                <Tooltip
+                  title={
+                    props.projectLocked
+                      ? t('assessment.history.lockedHint')
+                      : plan.current
+                        ? t('assessment.history.currentHint')
+                        : undefined
+                  }
                 >
-                  {t('assessment.history.restore')}
-                </Button>
+                  <Button
+                    type="link"
+                    size="small"
+                    disabled={plan.status !== 'succeeded' || plan.current || props.projectLocked}
+                    onClick={() => props.onRestore(plan)}
+                  >
+                    {t('assessment.history.restore')}
+                  </Button>
+                </Tooltip>
               </Space>
             ),
           },

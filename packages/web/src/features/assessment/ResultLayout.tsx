@@ -3,7 +3,7 @@ import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResultSummary } from '../../api/assessmentResults';
 import { EChart } from '../../components/EChart';
-import { cashFlowOption, monthlyBarsOption } from './assessmentFormat';
+import { cashFlowOption, monthAxisLabels, monthlyBarsOption } from './assessmentFormat';
 import { CalculationBasis } from './CalculationBasis';
 import { CashFlowTable } from './CashFlowTable';
 import { HeadlineCards } from './HeadlineCards';
@@ -29,11 +29,9 @@ export interface ResultLayoutProps {
  * the plan has it.
  */
 export function ResultLayout({ summary, warnings, extra }: ResultLayoutProps) {
-  const { t } = useTranslation();
-  const months = useMemo(
-    () => Array.from({ length: 12 }, (_, i) => t('assessment.field.month', { month: i + 1 })),
-    [t],
-  );
+  const { t, i18n } = useTranslation();
+  // Short month names on the chart axes ("Jan", not "Month 1", which the axis would thin out).
+  const months = useMemo(() => monthAxisLabels(i18n.language), [i18n.language]);
   const monthly = useMemo(
     () =>
       summary.pv
@@ -70,6 +68,7 @@ export function ResultLayout({ summary, warnings, extra }: ResultLayoutProps) {
         cumulative: t('assessment.chart.cumulative'),
         annual: t('assessment.chart.annual'),
         unit: t('assessment.unit.yuan'),
+        wanUnit: t('assessment.unit.wanYuan'),
       }),
     [summary, t],
   );

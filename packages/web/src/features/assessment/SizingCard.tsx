@@ -34,17 +34,13 @@ export function SizingCard({ sizing }: { readonly sizing: SizingSummaryView }) {
     ? t(strategyKey as 'assessment.strategy.optimal')
     : sizing.strategy;
   return (
-    <Card
-      title={t('assessment.sizing.title')}
-      extra={
-        <Tooltip title={sizing.strategy === 'optimal' ? t('assessment.sizing.optimalHint') : undefined}>
-          <Typography.Text type="secondary" data-testid="assessment-sizing-strategy">
-            {t('assessment.sizing.strategy', { strategy })}
-          </Typography.Text>
-        </Tooltip>
-      }
-      data-testid="assessment-chart-sizing"
-    >
+    <Card title={t('assessment.sizing.title')} data-testid="assessment-chart-sizing">
+      {/* In the body, not the title bar: on a phone the two do not fit one line. */}
+      <Tooltip title={sizing.strategy === 'optimal' ? t('assessment.sizing.optimalHint') : undefined}>
+        <Typography.Text type="secondary" data-testid="assessment-sizing-strategy">
+          {t('assessment.sizing.strategy', { strategy })}
+        </Typography.Text>
+      </Tooltip>
       <EChart option={option} style={{ height: 360 }} />
       <Table<SizingPointView & { index: number }>
         rowKey="index"
@@ -56,6 +52,8 @@ export function SizingCard({ sizing }: { readonly sizing: SizingSummaryView }) {
           {
             title: t('assessment.sizing.size'),
             key: 'size',
+            // The table lays out fixed (it scrolls): room for "2,000 kW / 4,000 kWh" and a tag.
+            width: 190,
             render: (_: unknown, row) => (
               <>
                 {sizeLabel(row)}

@@ -76,7 +76,8 @@ export function StorageTables({
             {
               title: t('assessment.storage.share'),
               dataIndex: 'share',
-              render: (share: number | null) => percentText(share, 1) ?? '',
+              render: (share: number | null, row: { key: string }) =>
+                percentText(share, 1) ?? (row.key === 'total' ? '' : '-'),
             },
           ]}
         />

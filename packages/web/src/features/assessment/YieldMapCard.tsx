@@ -37,21 +37,17 @@ export function YieldMapCard({ projId }: { readonly projId: string }) {
       lcoe: numberText(p.lcoeYuanPerKwh, 4) ?? '-',
     });
   return (
-    <Card
-      title={t('assessment.yieldMap.title')}
-      data-testid="assessment-yield-map"
-      extra={
-        <Segmented<YieldMapMetric>
-          size="small"
-          value={metric}
-          onChange={setMetric}
-          options={[
-            { value: 'yield', label: t('assessment.yieldMap.yield') },
-            { value: 'lcoe', label: t('assessment.yieldMap.lcoe') },
-          ]}
-        />
-      }
-    >
+    <Card title={t('assessment.yieldMap.title')} data-testid="assessment-yield-map">
+      {/* In the body, not the title bar: on a phone the title and the switch do not fit one line. */}
+      <Segmented<YieldMapMetric>
+        size="small"
+        value={metric}
+        onChange={setMetric}
+        options={[
+          { value: 'yield', label: t('assessment.yieldMap.yield') },
+          { value: 'lcoe', label: t('assessment.yieldMap.lcoe') },
+        ]}
+      />
       {map.isLoading ? <Spin style={{ display: 'block', margin: 48 }} /> : null}
       {map.error ? <Alert type="info" showIcon message={map.error.message} /> : null}
       {map.data && option ? (

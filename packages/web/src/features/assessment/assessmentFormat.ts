@@ -18,6 +18,22 @@ export function numberText(value: number | null | undefined, digits = 2): string
   return value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
 }
 
+const pad2 = (value: number) => String(value).padStart(2, '0');
+
+/** A server timestamp (ISO 8601) as "YYYY-MM-DD HH:mm" in the browser's time zone; '-' when unreadable. */
+export function timeText(iso: string | null | undefined): string {
+  const time = iso ? new Date(iso) : null;
+  if (!time || Number.isNaN(time.getTime())) return '-';
+  return `${time.getFullYear()}-${pad2(time.getMonth() + 1)}-${pad2(time.getDate())} ${pad2(time.getHours())}:${pad2(time.getMinutes())}`;
+}
+
+/** Short month names of the chart axes: "1月" … "12月" in Chinese, "Jan" … "Dec" in English. */
+export function monthAxisLabels(language: string): string[] {
+  if (language.startsWith('zh')) return Array.from({ length: 12 }, (_, i) => `${i + 1}月`);
+  const format = new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' });
+  return Array.from({ length: 12 }, (_, i) => format.format(Date.UTC(2024, i, 15)));
+}
+
 /** The percent form value (e.g. 85) of a stored fraction (0.85), rounded to 4 decimals of percent. */
 export function percentOfFraction(fraction: number): number {
   return Math.round(fraction * 1e6) / 1e4;
@@ -44,9 +60,9 @@ export function monthlyBarsOption(
   labels: MonthlyLabels,
 ): EChartsCoreOption {
   return {
-    tooltip: { trigger: 'axis' },
+    tooltip: { trigger: 'axis', valueFormatter: tooltipValue(labels.unit) },
     legend: { data: [labels.generation, labels.selfConsumed, labels.consumption], top: 0 },
-    grid: { left: 70, right: 20, top: 56, bottom: 30 },
+    grid: { left: 70, right: 20, top: 76, bottom: 30 },
     xAxis: { type: 'category', data: [...labels.months] },
     yAxis: { type: 'value', name: labels.unit },
     series: [
@@ -61,16 +77,30 @@ export interface CashFlowLabels {
   readonly cumulative: string;
   readonly annual: string;
   readonly unit: string;
+  /** Unit of 10 000 yuan (万元): with it the axis counts in that unit; the tooltip keeps yuan. */
+  readonly wanUnit?: string;
+}
+
+/** A chart tooltip value with thousands separators, whole, and its unit. */
+function tooltipValue(unit: string) {
+  return (value: unknown) => (typeof value === 'number' ? `${numberText(value, 0)} ${unit}` : '-');
 }
 
 /** Annual net cash flow (bars) and the cumulative cash curve (line) by year, after tax. */
 export function cashFlowOption(rows: readonly CashFlowRowView[], labels: CashFlowLabels): EChartsCoreOption {
+  const wan = labels.wanUnit;
   return {
-    tooltip: { trigger: 'axis' },
+    tooltip: { trigger: 'axis', valueFormatter: tooltipValue(labels.unit) },
     legend: { data: [labels.annual, labels.cumulative], top: 0 },
-    grid: { left: 90, right: 20, top: 56, bottom: 30 },
+    grid: { left: wan ? 64 : 90, right: 20, top: 76, bottom: 30 },
     xAxis: { type: 'category', data: rows.map((row) => String(row.year)) },
-    yAxis: { type: 'value', name: labels.unit },
+    yAxis: wan
+      ? {
+          type: 'value',
+          name: wan,
+          axisLabel: { formatter: (value: number) => numberText(value / 10_000, 1) ?? '' },
+        }
+      : { type: 'value', name: labels.unit },
     series: [
       { name: labels.annual, type: 'bar', data: rows.map((row) => row.projectCashFlowAfterTaxYuan) },
       {

@@ -107,8 +107,9 @@ export function comparisonMonthlyOption(
   }
   return {
     tooltip: { trigger: 'axis' },
-    legend: { data: series.map((s) => s.name as string), type: 'scroll', top: 0 },
-    grid: { left: 80, right: 60, top: 60, bottom: 30 },
+    // A wrapping legend (every plan's series named in full), the plot below its lines.
+    legend: { data: series.map((s) => s.name as string), top: 0 },
+    grid: { left: 80, right: 60, top: series.length > 2 ? 100 : 60, bottom: 30 },
     xAxis: { type: 'category', data: [...labels.months] },
     yAxis: [
       { type: 'value', name: labels.kwh },

@@ -6,6 +6,7 @@ export {
   numberText,
   percentOfFraction,
   percentText,
+  timeText,
 } from './assessmentFormat';
 export { CashFlowTable } from './CashFlowTable';
 export { EditAction, editPathOf } from './EditAction';

@@ -120,7 +120,7 @@ describe('the capacity sweep chart', () => {
       series: Series[];
       yAxis: unknown[];
     };
-    expect(option.xAxis.data[2]).toBe('430 kWh / 200 kW');
+    expect(option.xAxis.data[2]).toBe('200 kW / 430 kWh');
     expect(option.series.map((s) => s.name)).toEqual(['N', 'P', 'R']);
     expect(option.series[0]?.data).toEqual([4000, 7000, 9000, 5000]);
     expect(option.series[1]?.yAxisIndex).toBe(1);

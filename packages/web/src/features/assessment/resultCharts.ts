@@ -1,6 +1,6 @@
 import type { EChartsCoreOption } from 'echarts/core';
 import type { SizingPointView, SizingSummaryView, TypicalDaysView } from '../../api/assessmentResults';
-import { percentOfFraction } from './assessmentFormat';
+import { numberText, percentOfFraction } from './assessmentFormat';
 
 /*
  * Chart options of the storage parts of a result (pure; they lay the server's stored series on the
@@ -57,7 +57,8 @@ export function typicalDayOption(
   return {
     tooltip: { trigger: 'axis' },
     legend: { data: series.map((s) => s.name as string), top: 0 },
-    grid: { left: 70, right: 20, top: 56, bottom: 30 },
+    // Room for a legend of two lines (a phone) above the unit of the axis.
+    grid: { left: 70, right: 20, top: 76, bottom: 30 },
     xAxis: { type: 'category', data: [...HOURS] },
     yAxis: { type: 'value', name: labels.unit },
     series,
@@ -76,6 +77,7 @@ export function socOption(days: TypicalDaysView, monthIndex: number, label: stri
         name: label,
         type: 'line',
         smooth: true,
+        showSymbol: false,
         areaStyle: { opacity: 0.15 },
         data: (days.socFraction[monthIndex] ?? []).map((f) => percentOfFraction(f)),
       },
@@ -115,9 +117,9 @@ export function sizeIrr(point: SizingPointView): number | null {
   return point.irr ?? point.economics?.irr ?? null;
 }
 
-/** Label of a size: "430 kWh / 200 kW". */
+/** Label of a size, power first as everywhere else on the page: "200 kW / 430 kWh". */
 export function sizeLabel(point: SizingPointView): string {
-  return `${point.energyKwh} kWh / ${point.powerKw} kW`;
+  return `${numberText(point.powerKw, 1)} kW / ${numberText(point.energyKwh, 1)} kWh`;
 }
 
 /**
@@ -168,7 +170,7 @@ export function sizingOption(sizing: SizingSummaryView, labels: SizingLabels): E
   return {
     tooltip: { trigger: 'axis' },
     legend: { data: series.map((s) => s.name as string), top: 0 },
-    grid: { left: 90, right: hasIrr ? 110 : 60, top: 60, bottom: 70 },
+    grid: { left: 90, right: hasIrr ? 110 : 60, top: 84, bottom: 70 },
     xAxis: { type: 'category', data: points.map(sizeLabel), axisLabel: { rotate: 30 } },
     yAxis,
     series,
@@ -194,7 +196,7 @@ export function monthlyLoadOption(
   return {
     tooltip: { trigger: 'axis' },
     legend: { data: [labels.consumption, labels.maxWithout, labels.maxWith], top: 0 },
-    grid: { left: 80, right: 60, top: 56, bottom: 30 },
+    grid: { left: 80, right: 60, top: 76, bottom: 30 },
     xAxis: { type: 'category', data: [...labels.months] },
     yAxis: [
       { type: 'value', name: labels.kwh },

@@ -85,46 +85,44 @@ describe('tariff source', () => {
   const tou = '; TOU 鄂发改价管〔2024〕77号 (2026-01)';
 
   it('names the price table with the category and voltage in the UI language', () => {
-    expect(tariffSourceText(zh, 'zh-CN', table)).toBe(
+    expect(tariffSourceText(zh, table)).toBe(
       '省发改委关于完善工商业分时电价机制有关事项的通知（鄂发改价管〔2024〕77号）（2026-01，大工业（两部制），1-10（20）千伏）',
     );
-    expect(tariffSourceText(en, 'en', table)).toBe(
+    expect(tariffSourceText(en, table)).toBe(
       `省发改委关于完善工商业分时电价机制有关事项的通知（鄂发改价管〔2024〕77号） (2026-01; ${messages.en['pages.priceSearch.category.large_industry']}, ${messages.en['pages.priceSearch.voltage.kv1_10']})`,
     );
   });
 
   it('adds the TOU periods and the calendar rules of the model year', () => {
-    expect(tariffSourceText(zh, 'zh-CN', `${table}${tou}`)).toMatch(
+    expect(tariffSourceText(zh, `${table}${tou}`)).toMatch(
       /）；分时时段：鄂发改价管〔2024〕77号（2026-01起执行）$/,
     );
-    expect(tariffSourceText(en, 'en', `${table}${tou}`)).toMatch(
+    expect(tariffSourceText(en, `${table}${tou}`)).toMatch(
       /\); TOU periods: 鄂发改价管〔2024〕77号 \(from 2026-01\)$/,
     );
     const rules = `${table}${tou}; calendar rules on 2023: 春节深谷 | 高温天尖峰`;
-    expect(tariffSourceText(zh, 'zh-CN', rules)).toMatch(
-      /（2026-01起执行）；2023年的日历规则：春节深谷、高温天尖峰$/,
-    );
-    expect(tariffSourceText(en, 'en', rules)).toMatch(
+    expect(tariffSourceText(zh, rules)).toMatch(/（2026-01起执行）；2023年的日历规则：春节深谷、高温天尖峰$/);
+    expect(tariffSourceText(en, rules)).toMatch(
       /\(from 2026-01\); calendar rules of 2023: 春节深谷; 高温天尖峰$/,
     );
   });
 
   it('says custom and quick-estimate prices', () => {
-    expect(tariffSourceText(zh, 'zh-CN', 'custom prices (我的电价)')).toBe('自定义电价（我的电价）');
-    expect(
-      tariffSourceText(en, 'en', 'custom prices (我的电价); TOU 粤发改价格〔2021〕331号 (2021-10)'),
-    ).toBe('Custom prices (我的电价); TOU periods: 粤发改价格〔2021〕331号 (from 2021-10)');
-    expect(tariffSourceText(zh, 'zh-CN', 'prices of the quick estimate (fast/savePrice)')).toBe(
+    expect(tariffSourceText(zh, 'custom prices (我的电价)')).toBe('自定义电价（我的电价）');
+    expect(tariffSourceText(en, 'custom prices (我的电价); TOU 粤发改价格〔2021〕331号 (2021-10)')).toBe(
+      'Custom prices (我的电价); TOU periods: 粤发改价格〔2021〕331号 (from 2021-10)',
+    );
+    expect(tariffSourceText(zh, 'prices of the quick estimate (fast/savePrice)')).toBe(
       '快速测算中填写的电价',
     );
-    expect(tariffSourceText(en, 'en', 'prices of the quick estimate (fast/savePrice)')).toBe(
+    expect(tariffSourceText(en, 'prices of the quick estimate (fast/savePrice)')).toBe(
       'Prices entered in the quick estimate',
     );
   });
 
   it('shows a phrase it does not know as stored', () => {
-    expect(tariffSourceText(zh, 'zh-CN', 'test')).toBe('test');
-    expect(tariffSourceText(zh, 'zh-CN', 'test; TOU x')).toBe('test; TOU x');
+    expect(tariffSourceText(zh, 'test')).toBe('test');
+    expect(tariffSourceText(zh, 'test; TOU x')).toBe('test; TOU x');
   });
 });
 
@@ -219,8 +217,8 @@ describe('source labels (plans made since the labels)', () => {
       expect(loadSourceText(en, 'ignored', label)).toBe(contractLoadText('en', label));
     }
     for (const label of tariffs) {
-      expect(tariffSourceText(zh, 'zh-CN', 'ignored', label)).toBe(contractTariffText('zh-CN', label));
-      expect(tariffSourceText(en, 'en', 'ignored', label)).toBe(contractTariffText('en', label));
+      expect(tariffSourceText(zh, 'ignored', label)).toBe(contractTariffText('zh-CN', label));
+      expect(tariffSourceText(en, 'ignored', label)).toBe(contractTariffText('en', label));
     }
     for (const label of feedIns) {
       expect(feedInSourceText(zh, 'zh-CN', 'ignored', label)).toBe(contractFeedInText('zh-CN', label));
@@ -233,7 +231,7 @@ describe('source labels (plans made since the labels)', () => {
     expect(loadSourceText(zh, 'whatever', { kind: 'bills', monthsGiven: 2, monthsEstimated: 10 })).toBe(
       '电费单/用电量文件中的月度用电量：提供了2个月，其余10个月按已知月份的日均电量估算',
     );
-    expect(tariffSourceText(zh, 'zh-CN', 'whatever', { ...table, tou, calendarRules: rules })).toBe(
+    expect(tariffSourceText(zh, 'whatever', { ...table, tou, calendarRules: rules })).toBe(
       '国网湖北省电力有限公司代理购电工商业用户电价表（2026年1月）（2026-01，大工业（两部制），1-10（20）千伏）；分时时段：鄂发改价管〔2024〕77号（2026-01起执行）；2023年的日历规则：春节深谷、高温天尖峰',
     );
     expect(feedInSourceText(zh, 'zh-CN', 'coal benchmark 湖北 (燃煤发电基准价)', hubei)).toBe(
@@ -247,7 +245,7 @@ describe('source labels (plans made since the labels)', () => {
   it('falls back to the phrase when the label is absent or not a label', () => {
     expect(loadSourceText(en, 'constant 300 kW', undefined)).toBe('Constant load of 300 kW');
     expect(loadSourceText(en, 'constant 300 kW', { kind: 'constant' })).toBe('Constant load of 300 kW');
-    expect(tariffSourceText(zh, 'zh-CN', 'custom prices (我的电价)', { kind: 'priceStore' })).toBe(
+    expect(tariffSourceText(zh, 'custom prices (我的电价)', { kind: 'priceStore' })).toBe(
       '自定义电价（我的电价）',
     );
     expect(feedInSourceText(zh, 'zh-CN', 'user', { kind: 'somethingNew' })).toBe('用户填写');
@@ -338,8 +336,10 @@ describe('warnings', () => {
     for (const key of WEB_WARNING_KEYS) {
       expect(isMessageKey(key), key).toBe(true);
       const summary = { ...testSummary(), warnings: [{ key, params }] } as SourcedSummary;
-      expect(warningTexts(zh, summary, []), key).toEqual([formatMessage('zh-CN', key, params)]);
-      expect(warningTexts(en, summary, []), key).toEqual([formatMessage('en', key, params)]);
+      // The same text, the sum of money whole with thousands separators (1234.5 → 1,235).
+      const shown = { ...params, yuan: '1,235' };
+      expect(warningTexts(zh, summary, []), key).toEqual([formatMessage('zh-CN', key, shown)]);
+      expect(warningTexts(en, summary, []), key).toEqual([formatMessage('en', key, shown)]);
     }
   });
 
@@ -352,7 +352,7 @@ describe('warnings', () => {
       ],
     } as SourcedSummary;
     expect(warningTexts(zh, summary, ['served 1', 'served 2'])).toEqual([
-      '按当前充放电策略储能不产生收益（每年净亏损1234.5元），经济测算按零收益计',
+      '按当前充放电策略储能不产生收益（每年净亏损1,235元），经济测算按零收益计',
       'served 2',
     ]);
     expect(warningTexts(en, summary, [])[1]).toBe('project.warning.somethingNew');

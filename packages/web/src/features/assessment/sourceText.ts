@@ -5,18 +5,18 @@ import {
   PRICE_USER_CATEGORIES,
   PRICE_VOLTAGE_LEVELS,
   parseWeatherSourceLabel,
-  readFeedInSourceLabel,
-  readLoadSourceLabel,
-  readTariffSourceLabel,
+  planFeedInSourceLabel,
+  planLoadSourceLabel,
+  planTariffSourceLabel,
   sourceLocalTimeText,
   type TariffSourceLabel,
   type WeatherSourceLabel,
 } from '@pvplan/contract';
 import { COAL_BENCHMARK_PRICES } from '@pvplan/engine';
-import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { ResultSummary } from '../../api/assessmentResults';
 import type { MessageKey } from '../../locales/resources';
+import { numberText } from './assessmentFormat';
 
 /*
  * The sources a stored plan names (server AssessmentSummary: weather.source, load.source / label,
@@ -26,9 +26,9 @@ import type { MessageKey } from '../../locales/resources';
  * TariffSourceLabel, FeedInSourceLabel). Labels and warnings (contract message keys with parameters)
  * are said through web keys with the contract's texts (sourceText.test.ts holds them equal), so the
  * contract's message catalogue stays out of the web bundle. Older plans have only the server's fixed
- * English phrases (server modules/projects/plans.service.ts resolveLoad / resolveTariff, sources.ts
- * PriceStoreTariffSource / LoadModuleSource / monthlyFromPartial, configs.ts feedInOf), recognised
- * here and said again through the i18n keys; a phrase not recognised is shown as stored.
+ * English phrases: the contract reads them back as labels (`plan*SourceLabel`, the same reading the
+ * server's reports use), said here through the same i18n keys; a phrase not recognised is shown as
+ * stored.
  */
 
 /** A warning as the plan stores it: a contract message key and its parameters. */
@@ -53,23 +53,6 @@ export type SourcedSummary = ResultSummary & SummarySourceParts;
 // ---------------------------------------------------------------------------------------------
 // Load
 // ---------------------------------------------------------------------------------------------
-
-const MONTHLY_ENTERED = 'monthly energy (entered)';
-const MONTHLY_FILES = 'monthly energy (bills / electricity file)';
-const CONSTANT = /^constant (\S+) kW$/;
-const PARTIAL = /^(.+): (\d+) months given, (\d+) estimated from their daily mean$/;
-const SERIES = /^load data \((\w+), from (.+), (\d+)-min, (\d+) of (\d+) hours measured\)$/;
-
-function monthlyKindText(t: TFunction, what: string): string | null {
-  if (what === MONTHLY_ENTERED) return t('assessment.source.load.monthlyEntered');
-  if (what === MONTHLY_FILES) return t('assessment.source.load.monthlyFiles');
-  return null;
-}
-
-function localTimeText(value: string): string {
-  const time = dayjs(value);
-  return time.isValid() ? time.format('YYYY-MM-DD HH:mm') : value;
-}
 
 /** A load label in the UI language (contract `loadSourceText` says the same). */
 function loadLabelText(t: TFunction, label: LoadSourceLabel): string {
@@ -111,47 +94,13 @@ function loadLabelText(t: TFunction, label: LoadSourceLabel): string {
  * plan has one, else its phrase (summary.load.source).
  */
 export function loadSourceText(t: TFunction, source: string, label?: unknown): string {
-  const read = readLoadSourceLabel(label);
-  if (read) return loadLabelText(t, read);
-  const constant = CONSTANT.exec(source);
-  if (constant?.[1] !== undefined && Number.isFinite(Number(constant[1]))) {
-    return t('assessment.source.load.constant', { kw: Number(constant[1]) });
-  }
-  const monthly = monthlyKindText(t, source);
-  if (monthly !== null) return monthly;
-  const partial = PARTIAL.exec(source);
-  const partialKind = partial?.[1] === undefined ? null : monthlyKindText(t, partial[1]);
-  if (partial && partialKind !== null) {
-    return t('assessment.source.load.monthlyPartial', {
-      what: partialKind,
-      given: Number(partial[2]),
-      missing: Number(partial[3]),
-    });
-  }
-  const series = SERIES.exec(source);
-  if (series) {
-    const kind = series[1] ?? '';
-    return t('assessment.source.load.series', {
-      kind:
-        kind === 'meter' || kind === 'synthetic' ? t(`assessment.source.load.kind.${kind}` as const) : kind,
-      start: localTimeText(series[2] ?? ''),
-      step: Number(series[3]),
-      covered: Number(series[4]),
-      total: Number(series[5]),
-    });
-  }
-  return source;
+  const read = planLoadSourceLabel(source, label);
+  return read ? loadLabelText(t, read) : source;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Tariff
 // ---------------------------------------------------------------------------------------------
-
-const FAST_PRICES = ['prices of the quick estimate (fast/savePrice)', 'quick estimate'];
-const TOU_SEPARATOR = '; TOU ';
-const CUSTOM = /^custom prices \((.*)\)$/s;
-const PRICE_TABLE = /^(.*) \(([^();]*); (\w+) (\w+)\)$/s;
-const TOU = /^(.*) \(([^()]*)\)$/s;
 
 function categoryText(t: TFunction, category: string): string {
   return (PRICE_USER_CATEGORIES as readonly string[]).includes(category)
@@ -165,35 +114,8 @@ function voltageText(t: TFunction, voltage: string): string {
     : voltage;
 }
 
-function pricesText(t: TFunction, prices: string): string | null {
-  if (FAST_PRICES.includes(prices)) return t('assessment.source.tariff.fast');
-  const custom = CUSTOM.exec(prices);
-  if (custom) return t('assessment.source.tariff.custom', { name: custom[1] ?? '' });
-  const table = PRICE_TABLE.exec(prices);
-  if (table) {
-    return t('assessment.source.tariff.table', {
-      title: table[1] ?? '',
-      month: table[2] ?? '',
-      category: categoryText(t, table[3] ?? ''),
-      voltage: voltageText(t, table[4] ?? ''),
-    });
-  }
-  return null;
-}
-
-const CALENDAR_RULES = /; calendar rules on (\d{4}): (.*)$/s;
-
-function pricesAndTouText(t: TFunction, source: string): string | null {
-  const at = source.lastIndexOf(TOU_SEPARATOR);
-  if (at < 0) return pricesText(t, source);
-  const prices = pricesText(t, source.slice(0, at));
-  const tou = TOU.exec(source.slice(at + TOU_SEPARATOR.length));
-  if (prices === null || !tou) return null;
-  return t('assessment.source.tariff.withTou', { prices, title: tou[1] ?? '', month: tou[2] ?? '' });
-}
-
 /** A tariff label in the UI language (contract `tariffSourceText` says the same). */
-function tariffLabelText(t: TFunction, language: Language, label: TariffSourceLabel): string {
+function tariffLabelText(t: TFunction, label: TariffSourceLabel): string {
   let text: string;
   switch (label.kind) {
     case 'priceStore':
@@ -221,7 +143,7 @@ function tariffLabelText(t: TFunction, language: Language, label: TariffSourceLa
     text = t('assessment.source.tariff.calendarRules', {
       tariff: text,
       year: label.calendarRules.year,
-      rules: label.calendarRules.rules.join(language === 'en' ? '; ' : '、'),
+      rules: label.calendarRules.rules.join(t('assessment.source.tariff.ruleSeparator')),
     });
   }
   return text;
@@ -233,36 +155,14 @@ function tariffLabelText(t: TFunction, language: Language, label: TariffSourceLa
  * year; from the label (summary.tariff.label) when the plan has one, else its phrase
  * (summary.tariff.source).
  */
-export function tariffSourceText(t: TFunction, language: Language, source: string, label?: unknown): string {
-  const read = readTariffSourceLabel(label);
-  if (read) return tariffLabelText(t, language, read);
-  const calendar = CALENDAR_RULES.exec(source);
-  const base = calendar ? source.slice(0, calendar.index) : source;
-  const text = pricesAndTouText(t, base);
-  if (text === null) return source;
-  if (!calendar) return text;
-  return t('assessment.source.tariff.calendarRules', {
-    tariff: text,
-    year: Number(calendar[1]),
-    rules: (calendar[2] ?? '').split(' | ').join(language === 'en' ? '; ' : '、'),
-  });
+export function tariffSourceText(t: TFunction, source: string, label?: unknown): string {
+  const read = planTariffSourceLabel(source, label);
+  return read ? tariffLabelText(t, read) : source;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Feed-in price
 // ---------------------------------------------------------------------------------------------
-
-const COAL_BENCHMARK = /^coal benchmark (.+) \(燃煤发电基准价\)(, unverified)?$/;
-
-/** The English name of a coal-benchmark area from its catalogue key (hebei_north → Hebei North). */
-function areaNameEn(nameZh: string): string {
-  const found = Object.entries(COAL_BENCHMARK_PRICES).find(([, entry]) => entry.nameZh === nameZh);
-  if (!found) return nameZh;
-  return found[0]
-    .split('_')
-    .map((word) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`)
-    .join(' ');
-}
 
 /** A feed-in label in the UI language (contract `feedInSourceText` says the same). */
 function feedInLabelText(t: TFunction, language: Language, label: FeedInSourceLabel): string {
@@ -285,21 +185,18 @@ function feedInLabelText(t: TFunction, language: Language, label: FeedInSourceLa
 /**
  * Where the feed-in price of a plan came from in the UI language: its label
  * (summary.economics.feedInLabel) when the plan has one, else its phrase (economics.feedInSource).
+ * `yuanPerKwh` is the plan's feed-in price (the label read from a phrase carries it; the text does
+ * not show it).
  */
-export function feedInSourceText(t: TFunction, language: Language, source: string, label?: unknown): string {
-  const read = readFeedInSourceLabel(label);
-  if (read) return feedInLabelText(t, language, read);
-  if (source === 'user') return t('assessment.source.feedIn.user');
-  if (source === 'quick-estimate prices') return t('assessment.source.feedIn.fast');
-  if (source === 'none (no PV)') return t('assessment.source.feedIn.none');
-  const coal = COAL_BENCHMARK.exec(source);
-  if (coal?.[1] !== undefined) {
-    const text = t('assessment.source.feedIn.coal', {
-      area: language === 'en' ? areaNameEn(coal[1]) : coal[1],
-    });
-    return coal[2] ? t('assessment.source.feedIn.unverified', { source: text }) : text;
-  }
-  return source;
+export function feedInSourceText(
+  t: TFunction,
+  language: Language,
+  source: string,
+  label?: unknown,
+  yuanPerKwh = Number.NaN,
+): string {
+  const read = planFeedInSourceLabel(source, label, yuanPerKwh, COAL_BENCHMARK_PRICES);
+  return read ? feedInLabelText(t, language, read) : source;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -328,7 +225,7 @@ export function weatherText(t: TFunction, language: Language, source: string): s
     case 'climatology': {
       const stations = (label.stations ?? [])
         .map((s) => `${language === 'en' ? s.nameEn : s.nameZh} ${Math.round(s.distanceKm)} km`)
-        .join(language === 'en' ? ', ' : '、');
+        .join(t('weather.listSeparator'));
       text = t('assessment.weatherLabel.climatology', { stations: stations || '—' });
       break;
     }
@@ -375,6 +272,12 @@ const WARNING_KEYS = {
 /** The contract message keys whose warnings the web says itself. */
 export const WEB_WARNING_KEYS = Object.keys(WARNING_KEYS) as readonly (keyof typeof WARNING_KEYS)[];
 
+/** Warning parameters as the page shows them: sums of money whole, with thousands separators. */
+function displayParams(params: StoredWarning['params']): StoredWarning['params'] {
+  const yuan = params.yuan;
+  return typeof yuan === 'number' ? { ...params, yuan: numberText(yuan, 0) ?? String(yuan) } : params;
+}
+
 /**
  * The plan's warnings in the UI language, from the keys the summary stores, so they follow a
  * language switch; a key the web does not know takes the server's text (`served`: the same warnings
@@ -389,7 +292,7 @@ export function warningTexts(
   if (!stored) return [...served];
   return stored.map((warning, i) => {
     const key = (WARNING_KEYS as Readonly<Record<string, MessageKey>>)[warning.key];
-    if (key) return t(key, { ...warning.params });
+    if (key) return t(key, { ...displayParams(warning.params) });
     return (stored.length === served.length ? served[i] : undefined) ?? warning.key;
   });
 }

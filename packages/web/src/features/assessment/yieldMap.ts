@@ -91,10 +91,13 @@ export function yieldMapOption(
         return data ? cellText(map, data[0], data[1], labels) : '';
       },
     },
-    grid: { left: 60, right: 30, top: 40, bottom: 80 },
+    // The azimuth name under its axis labels, the colour scale under it (with room for its handles' values).
+    grid: { left: 60, right: 24, top: 40, bottom: 118 },
     xAxis: {
       type: 'category',
       name: labels.azimuth,
+      nameLocation: 'middle',
+      nameGap: 30,
       data: map.azimuthsDeg.map(String),
       splitArea: { show: true },
     },
@@ -106,7 +109,8 @@ export function yieldMapOption(
       calculable: true,
       orient: 'horizontal',
       left: 'center',
-      bottom: 10,
+      bottom: 4,
+      itemHeight: 120,
       precision: metric === 'yield' ? 0 : 3,
       text: [metric === 'yield' ? labels.yield : labels.lcoe, ''],
       inRange: { color: metric === 'yield' ? colours : [...colours].reverse() },

@@ -17,6 +17,7 @@ import {
   Col,
   Drawer,
   Empty,
+  Flex,
   Form,
   Input,
   InputNumber,
@@ -32,6 +33,7 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/request';
+import { useIsMobile } from '../../app/layout/useLayoutMode';
 import {
   BILL_FIELD_GROUPS,
   BILL_FIELD_SPECS,
@@ -66,30 +68,53 @@ const CHECKS: ReadonlyArray<keyof BillChecks> = [
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-function FieldInput({ spec }: { spec: BillFieldSpec }) {
+/** What Form.Item hands its child: the field's value, change handler and id. */
+interface FieldControlProps {
+  readonly id?: string;
+  readonly value?: unknown;
+  readonly onChange?: (value: unknown) => void;
+}
+
+/**
+ * One field's input. Form.Item passes `value`/`onChange` to its direct child, so they are handed on
+ * to the antd input here (without them the inputs stayed empty and edits never reached the form).
+ */
+function FieldInput({ spec, id, value, onChange }: { spec: BillFieldSpec } & FieldControlProps) {
   const { t } = useTranslation();
   const placeholder = t('bills.placeholder.empty');
+  const text = {
+    id,
+    value: (value ?? undefined) as string | undefined,
+    onChange: (event: { target: { value: string } }) => onChange?.(event.target.value),
+    allowClear: true,
+  };
   switch (spec.input.kind) {
     case 'text':
-      return <Input maxLength={spec.input.maxLength} allowClear placeholder={placeholder} />;
+      return <Input {...text} maxLength={spec.input.maxLength} placeholder={placeholder} />;
     case 'month':
-      return <Input placeholder="YYYY-MM" allowClear />;
+      return <Input {...text} placeholder="YYYY-MM" />;
     case 'date':
-      return <Input placeholder="YYYY-MM-DD" allowClear />;
+      return <Input {...text} placeholder="YYYY-MM-DD" />;
     case 'select':
       return (
         <Select
+          id={id}
+          value={value ?? undefined}
+          onChange={(next) => onChange?.(next ?? null)}
           allowClear
           placeholder={placeholder}
-          options={spec.input.options.map((value) => ({
-            value,
-            label: t(`bills.option.${spec.name}.${value}` as 'bills.option.grid.stateGrid'),
+          options={spec.input.options.map((option) => ({
+            value: option,
+            label: t(`bills.option.${spec.name}.${option}` as 'bills.option.grid.stateGrid'),
           }))}
         />
       );
     case 'number':
       return (
         <InputNumber
+          id={id}
+          value={(value ?? null) as number | null}
+          onChange={(next) => onChange?.(next)}
           style={{ width: '100%' }}
           precision={spec.input.precision}
           min={spec.input.min}
@@ -114,6 +139,7 @@ function shown(value: unknown): string {
 export function BillReviewDrawer({ projId, target, onClose }: BillReviewDrawerProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const mobile = useIsMobile();
   const [form] = Form.useForm<BillFormValues>();
   const billId = target && 'billId' in target ? target.billId : null;
   const detail = useBillDetail(projId, billId);
@@ -162,36 +188,47 @@ export function BillReviewDrawer({ projId, target, onClose }: BillReviewDrawerPr
       : t('bills.review.title', { name: fileName });
   const evidenceLine = focused ? bill?.evidence[focused] : undefined;
 
+  const actions = (
+    <Space>
+      {bill && (
+        <Button href={bill.fileUrl} target="_blank" rel="noreferrer">
+          {t('bills.action.view')}
+        </Button>
+      )}
+      {/* A bill entered by hand has no recognised values to go back to. */}
+      {billId !== null && (
+        <Button onClick={() => form.setFieldsValue(formValuesOf(recognised))}>
+          {t('bills.action.reset')}
+        </Button>
+      )}
+      <Button type="primary" loading={save.isPending} onClick={onSave}>
+        {billId === null ? t('bills.action.saveManual') : t('bills.action.save')}
+      </Button>
+    </Space>
+  );
+
   return (
     <Drawer
       open={target !== null}
       onClose={onClose}
-      width={BILL_REVIEW_WIDTH_PX}
+      width={`min(${BILL_REVIEW_WIDTH_PX}px, 100vw)`}
       title={title}
       destroyOnHidden
-      extra={
-        <Space>
-          {bill && (
-            <Button href={bill.fileUrl} target="_blank" rel="noreferrer">
-              {t('bills.action.view')}
-            </Button>
-          )}
-          <Button onClick={() => form.setFieldsValue(formValuesOf(recognised))} disabled={billId === null}>
-            {t('bills.action.reset')}
-          </Button>
-          <Button type="primary" loading={save.isPending} onClick={onSave}>
-            {t('bills.action.save')}
-          </Button>
-        </Space>
-      }
+      // On a phone the three buttons would crush the title: they go to the footer there.
+      extra={mobile ? undefined : actions}
+      footer={mobile ? <Flex justify="flex-end">{actions}</Flex> : undefined}
     >
       {billId !== null && detail.isLoading ? (
         <Spin />
       ) : (
         <Row gutter={16}>
-          <Col span={15}>
+          <Col xs={24} lg={15}>
             <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-              <Alert type="info" showIcon message={t('bills.review.hint')} />
+              <Alert
+                type="info"
+                showIcon
+                message={billId === null ? t('bills.review.manualHint') : t('bills.review.hint')}
+              />
               {bill && (
                 <Space wrap>
                   <Select<BillType>
@@ -255,7 +292,7 @@ export function BillReviewDrawer({ projId, target, onClose }: BillReviewDrawerPr
                               ? [{ pattern: DATE, message: t('bills.review.date.invalid') }]
                               : [];
                         return (
-                          <Col span={8} key={spec.name}>
+                          <Col xs={24} sm={12} md={8} key={spec.name}>
                             <Form.Item
                               label={
                                 <Space size={4}>
@@ -291,7 +328,7 @@ export function BillReviewDrawer({ projId, target, onClose }: BillReviewDrawerPr
               </Form>
             </Space>
           </Col>
-          <Col span={9}>
+          <Col xs={24} lg={9}>
             {evidenceLine && (
               <Alert
                 style={{ marginBottom: 12 }}

@@ -65,6 +65,9 @@ export function BillsPanel({ projId }: BillsPanelProps) {
   const setState = useBillState(projId);
   const [error, setError] = useState<string | null>(null);
   const [review, setReview] = useState<BillReviewTarget | null>(null);
+  // Files whose bills the user folded away; every other file with bills shows them (a file's bills
+  // arrive after the upload, when a table's defaultExpandAllRows has already been applied).
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
 
   const uploadFiles = async (chosen: File[]) => {
     setError(null);
@@ -207,15 +210,27 @@ export function BillsPanel({ projId }: BillsPanelProps) {
           loading={files.isLoading}
           pagination={false}
           dataSource={list}
+          // Phones: the tables scroll sideways instead of spilling out of the card.
+          scroll={{ x: 'max-content' }}
           locale={{ emptyText: t('bills.files.empty') }}
           expandable={{
             rowExpandable: (file) => file.bills.length > 0,
-            defaultExpandAllRows: true,
+            expandedRowKeys: list
+              .filter((file) => file.bills.length > 0 && !collapsed.has(String(file.id)))
+              .map((file) => file.id),
+            onExpand: (expanded, file) =>
+              setCollapsed((previous) => {
+                const next = new Set(previous);
+                if (expanded) next.delete(String(file.id));
+                else next.add(String(file.id));
+                return next;
+              }),
             expandedRowRender: (file) => (
               <Table<BillSummary>
                 size="small"
                 rowKey="id"
                 pagination={false}
+                scroll={{ x: 'max-content' }}
                 dataSource={file.bills}
                 columns={billColumns(file)}
               />
@@ -225,6 +240,7 @@ export function BillsPanel({ projId }: BillsPanelProps) {
             {
               title: t('bills.col.file'),
               dataIndex: 'fileName',
+              width: 220,
               render: (name: string, file) => (
                 <Typography.Link href={file.fileUrl} target="_blank" rel="noreferrer">
                   {name}
@@ -234,6 +250,8 @@ export function BillsPanel({ projId }: BillsPanelProps) {
             {
               title: t('bills.col.state'),
               dataIndex: 'state',
+              // Room for a recognition failure, which says what to do, on a few lines.
+              width: 320,
               render: (state: BillFileState, file) => (
                 <Space direction="vertical" size={0}>
                   <Tag color={FILE_STATE_COLORS[state]}>{t(`bills.fileState.${state}` as const)}</Tag>

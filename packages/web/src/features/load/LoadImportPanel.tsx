@@ -106,6 +106,12 @@ export function LoadImportPanel({ projId, onSeries }: LoadImportPanelProps) {
             onClose={() => setError(null)}
           />
         )}
+        {error && (
+          // What to do next, beside the message that says what was wrong.
+          <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
+            {t('load.upload.errorHint')}
+          </Typography.Paragraph>
+        )}
       </Card>
 
       <Card
@@ -129,13 +135,16 @@ export function LoadImportPanel({ projId, onSeries }: LoadImportPanelProps) {
           loading={overview.isLoading}
           pagination={false}
           dataSource={files}
+          // Phones: the table scrolls sideways instead of spilling out of the card.
+          scroll={{ x: 'max-content' }}
           columns={[
             { title: t('load.files.name'), dataIndex: 'fileName' },
             { title: t('load.files.sheet'), dataIndex: 'sheetName', width: 120 },
             {
               title: t('load.files.state'),
               dataIndex: 'state',
-              width: 110,
+              // Room for a parse error ("文件“x.csv”第250行B列“abc”不是数字") on a few lines.
+              width: 240,
               render: (state: LoadFileView['state'], row) => (
                 <Space direction="vertical" size={0}>
                   <Tag color={STATE_COLORS[state]}>
@@ -148,6 +157,7 @@ export function LoadImportPanel({ projId, onSeries }: LoadImportPanelProps) {
             { title: t('load.files.rows'), dataIndex: 'rowCount', width: 100 },
             {
               key: 'actions',
+              title: t('load.files.actions'),
               width: 160,
               render: (_v, row) => (
                 <Space>

@@ -1,24 +1,32 @@
-import type { TouRawSlots } from '@pvplan/contract';
-import { Alert, Card, Col, Empty, Row, Segmented, Spin, Statistic, Tabs } from 'antd';
+import type { LoadTouRequest, TouRawSlots } from '@pvplan/contract';
+import { Alert, Card, Col, Empty, Row, Segmented, Spin, Statistic, Tabs, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsMobile } from '../../app/layout/useLayoutMode';
 import { useLoadStatistics } from './hooks';
 import { LoadChart } from './LoadChart';
 import { heatmapOption, monthlyEnergyOption, round, typicalDayOption } from './loadCharts';
 
 export interface LoadStatisticsPanelProps {
   readonly projId: string;
-  /** TOU table for the monthly split; the project's saved table when absent. */
+  /** A bare TOU table for the monthly split (no calendar rules). */
   readonly touSlots?: TouRawSlots;
+  /**
+   * The area (month, category) whose TOU table, with its holiday, rest-day and hot-day rules, splits
+   * the monthly energy exactly as the bill of the same area splits it; used instead of `touSlots`.
+   * Without either, the id's tariff choice, else its saved table.
+   */
+  readonly tariff?: Pick<LoadTouRequest, 'month' | 'userCategory'> & { readonly areaCode: string };
 }
 
 /**
  * Load statistics and charts: maximum demand, load factor, energy, typical daily curves per month,
  * monthly energy per TOU period and the day × hour heat map (early/selectLoadDataByProId).
  */
-export function LoadStatisticsPanel({ projId, touSlots }: LoadStatisticsPanelProps) {
+export function LoadStatisticsPanel({ projId, touSlots, tariff }: LoadStatisticsPanelProps) {
   const { t } = useTranslation();
-  const stats = useLoadStatistics(projId, touSlots);
+  const mobile = useIsMobile();
+  const stats = useLoadStatistics(projId, tariff ?? touSlots);
   const [month, setMonth] = useState<string>('all');
   const data = stats.data;
 
@@ -56,26 +64,52 @@ export function LoadStatisticsPanel({ projId, touSlots }: LoadStatisticsPanelPro
   if (stats.isLoading) return <Spin />;
   if (!data) return <Empty description={stats.error?.message ?? t('load.stats.empty')} />;
   const s = data.summary;
+  const period = t('load.stats.period', { start: data.series.start, end: data.series.end });
+  // On a phone the period would squeeze the card title: it goes in the body, and the figures shrink
+  // so that two fit side by side.
+  const valueStyle = mobile ? { fontSize: 20 } : undefined;
   return (
-    <Card
-      title={t('load.stats.title')}
-      extra={t('load.stats.period', { start: data.series.start, end: data.series.end })}
-    >
-      <Row gutter={16} style={{ marginBottom: 16 }}>
+    <Card data-testid="load-statistics" title={t('load.stats.title')} extra={mobile ? null : period}>
+      {mobile && (
+        <Typography.Paragraph type="secondary" style={{ marginTop: -8 }}>
+          {period}
+        </Typography.Paragraph>
+      )}
+      <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         <Col xs={12} md={6}>
-          <Statistic title={t('load.stats.maxDemand')} value={round(s.maxDemandKw, 1)} suffix="kW" />
+          <Statistic
+            title={t('load.stats.maxDemand')}
+            value={round(s.maxDemandKw, 1)}
+            suffix="kW"
+            valueStyle={valueStyle}
+          />
           <div style={{ fontSize: 12, opacity: 0.65 }}>
             {t('load.stats.maxDemandTime', { time: s.maxDemandTime })}
           </div>
         </Col>
         <Col xs={12} md={6}>
-          <Statistic title={t('load.stats.loadFactor')} value={round(s.loadFactor * 100, 1)} suffix="%" />
+          <Statistic
+            title={t('load.stats.loadFactor')}
+            value={round(s.loadFactor * 100, 1)}
+            suffix="%"
+            valueStyle={valueStyle}
+          />
+        </Col>
+        <Col xs={12} md={6} data-testid="load-stats-energy">
+          <Statistic
+            title={t('load.stats.energy')}
+            value={round(s.energyKwh, 0)}
+            suffix="kWh"
+            valueStyle={valueStyle}
+          />
         </Col>
         <Col xs={12} md={6}>
-          <Statistic title={t('load.stats.energy')} value={round(s.energyKwh, 0)} suffix="kWh" />
-        </Col>
-        <Col xs={12} md={6}>
-          <Statistic title={t('load.stats.meanKw')} value={round(s.meanKw, 1)} suffix="kW" />
+          <Statistic
+            title={t('load.stats.meanKw')}
+            value={round(s.meanKw, 1)}
+            suffix="kW"
+            valueStyle={valueStyle}
+          />
         </Col>
       </Row>
       <Tabs
@@ -85,17 +119,20 @@ export function LoadStatisticsPanel({ projId, touSlots }: LoadStatisticsPanelPro
             label: t('load.stats.typicalDay'),
             children: (
               <>
-                <Segmented<string>
-                  value={month}
-                  onChange={(v) => setMonth(v)}
-                  options={[
-                    { value: 'all', label: t('load.stats.allMonths') },
-                    ...data.typicalDays.map((d, i) => ({
-                      value: String(i),
-                      label: t('load.chart.month', { month: d.month }),
-                    })),
-                  ]}
-                />
+                {/* Thirteen choices: on a narrow screen they scroll sideways instead of overflowing. */}
+                <div style={{ overflowX: 'auto', maxWidth: '100%' }}>
+                  <Segmented<string>
+                    value={month}
+                    onChange={(v) => setMonth(v)}
+                    options={[
+                      { value: 'all', label: t('load.stats.allMonths') },
+                      ...data.typicalDays.map((d, i) => ({
+                        value: String(i),
+                        label: t('load.chart.month', { month: d.month }),
+                      })),
+                    ]}
+                  />
+                </div>
                 {typical && <LoadChart option={typical} />}
               </>
             ),

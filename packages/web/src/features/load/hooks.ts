@@ -1,4 +1,11 @@
-import type { LoadFileRules, LoadFillRule, LoadInfo, LoadMonthlyEnergy, TouRawSlots } from '@pvplan/contract';
+import type {
+  LoadFileRules,
+  LoadFillRule,
+  LoadInfo,
+  LoadMonthlyEnergy,
+  LoadTouRequest,
+  TouRawSlots,
+} from '@pvplan/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   deleteNetLoadFiles,
@@ -34,11 +41,16 @@ export function useFileHeader(fileId: number | null) {
   });
 }
 
-/** Statistics of the stored load (TOU split with the given table, else the saved one). */
-export function useLoadStatistics(projId: string, touSlots?: TouRawSlots, enabled = true) {
+/**
+ * Statistics of the stored load. The TOU split: a bare table given, or a request naming the area (its
+ * table with the calendar rules, split as the bill splits it); without either, the id's tariff choice,
+ * else the saved table.
+ */
+export function useLoadStatistics(projId: string, tou?: TouRawSlots | LoadTouRequest, enabled = true) {
+  const request: LoadTouRequest = !tou ? {} : Array.isArray(tou) ? { touSlots: tou } : tou;
   return useQuery({
-    queryKey: [...loadQueryKey(projId), 'statistics', touSlots ?? null],
-    queryFn: ({ signal }) => selectLoadDataByProId(projId, touSlots ? { touSlots } : {}, signal),
+    queryKey: [...loadQueryKey(projId), 'statistics', request],
+    queryFn: ({ signal }) => selectLoadDataByProId(projId, request, signal),
     enabled,
     retry: false,
   });

@@ -96,8 +96,8 @@ export function monthlyEnergyOption(
     : [{ type: 'bar', name: labels.total, data: stats.monthly.map((m) => round(m.energyKwh, 0)) }];
   return {
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-    legend: { top: 0 },
-    grid: { left: 72, right: 16, top: 40, bottom: 32 },
+    legend: { type: 'scroll', top: 0 },
+    grid: { left: 72, right: 16, top: 56, bottom: 32 },
     xAxis: { type: 'category', data: x },
     yAxis: { type: 'value', name: labels.energy },
     series,
@@ -129,11 +129,14 @@ export function heatmapOption(stats: LoadStatisticsView, labels: HeatmapLabels):
   }
   return {
     tooltip: { position: 'top' },
-    grid: { left: 48, right: 16, top: 16, bottom: 72 },
+    // Room at the bottom for the day labels and, below them, the colour scale with its handle values.
+    grid: { left: 48, right: 16, top: 32, bottom: 96 },
     xAxis: { type: 'category', data: days, splitArea: { show: false } },
     yAxis: {
       type: 'category',
       name: labels.hour,
+      // The axis is inverted (hour 0 on top): its name goes at the top, above hour 0.
+      nameLocation: 'start',
       data: Array.from({ length: 24 }, (_, k) => String(k)),
       inverse: true,
     },

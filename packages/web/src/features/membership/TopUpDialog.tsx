@@ -5,7 +5,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useVipList } from './hooks';
 import {
+  areaText,
   discountLabelValue,
+  discountValueFor,
   keepSelection,
   packToBuy,
   priceText,
@@ -30,7 +32,7 @@ export interface TopUpDialogProps {
  * QR payment dialog (430 px). Paid closes both dialogs; cancelling closes the QR dialog with 取消支付！.
  */
 export function TopUpDialog(props: TopUpDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const { token } = theme.useToken();
   const list = useVipList(props.vipType, props.open);
@@ -60,7 +62,7 @@ export function TopUpDialog(props: TopUpDialogProps) {
   const amountOf = (pack: VipPackage) =>
     pack.vipType === 'search_capacity'
       ? t('membership.topUp.capacityAmount', { value: pack.designCapacityMw })
-      : t('membership.topUp.areaAmount', { value: pack.surveyAreaWanM2 });
+      : t('membership.topUp.areaAmount', { value: areaText(pack.surveyAreaWanM2, i18n.language) });
 
   return (
     <Modal
@@ -102,7 +104,7 @@ export function TopUpDialog(props: TopUpDialogProps) {
               const active = pack.id === selected;
               const discount = discountLabelValue(pack.discount);
               return (
-                <Col key={pack.id} xs={24} sm={12} md={8} lg={6}>
+                <Col key={pack.id} xs={24} sm={12} md={8}>
                   <Card
                     hoverable
                     onClick={() => setSelected(pack.id)}
@@ -141,7 +143,9 @@ export function TopUpDialog(props: TopUpDialogProps) {
                         ) : null}
                         {discount ? (
                           <Tag color="red" data-testid="top-up-discount">
-                            {t('membership.topUp.discount', { value: discount })}
+                            {t('membership.topUp.discount', {
+                              value: discountValueFor(pack.discount, i18n.language),
+                            })}
                           </Tag>
                         ) : null}
                       </Flex>

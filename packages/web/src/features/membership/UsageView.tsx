@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUsageCapacity } from './hooks';
+import { areaText } from './packRules';
 import { TopUpDialog } from './TopUpDialog';
 
 /**
@@ -12,7 +13,7 @@ import { TopUpDialog } from './TopUpDialog';
  * and the top-up buttons that open the buy dialog.
  */
 export function UsageView(props: { readonly compact?: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const usage = useUsageCapacity();
   const [buying, setBuying] = useState<PackType | null>(null);
 
@@ -25,6 +26,7 @@ export function UsageView(props: { readonly compact?: boolean }) {
   const row = (type: PackType) => {
     const capacity = type === PACK_TYPE_CAPACITY;
     const unit = capacity ? 'MW' : t('membership.usage.unit.area');
+    const amount = (value: number) => (capacity ? value : areaText(value, i18n.language));
     return (
       <Flex vertical gap={4} key={type} data-testid={capacity ? 'usage-capacity' : 'usage-area'}>
         <Flex justify="space-between" align="center" gap={8}>
@@ -33,8 +35,8 @@ export function UsageView(props: { readonly compact?: boolean }) {
           </Typography.Text>
           <Typography.Text data-testid={capacity ? 'usage-capacity-remaining' : 'usage-area-remaining'}>
             {t('membership.usage.remaining', {
-              remaining: capacity ? data.remainingCapacity : data.remainingArea,
-              total: capacity ? data.totalCapacity : data.totalArea,
+              remaining: amount(capacity ? data.remainingCapacity : data.remainingArea),
+              total: amount(capacity ? data.totalCapacity : data.totalArea),
               unit,
             })}
           </Typography.Text>
@@ -46,11 +48,12 @@ export function UsageView(props: { readonly compact?: boolean }) {
         />
         <Flex justify="space-between" align="center">
           <Typography.Text type="secondary">
-            {t('membership.usage.used', { used: capacity ? data.usedCapacity : data.usedArea, unit })}
+            {t('membership.usage.used', { used: amount(capacity ? data.usedCapacity : data.usedArea), unit })}
           </Typography.Text>
           <Button
             size="small"
             type="link"
+            style={{ paddingInline: 0 }}
             onClick={() => setBuying(type)}
             data-testid={capacity ? 'usage-buy-capacity' : 'usage-buy-area'}
           >

@@ -12,6 +12,8 @@ describe('QR countdown (spec 001 §4: 600 s, restarted when parameters change)',
     expect(secondsLeft(start, start + 600_000)).toBe(0);
     expect(secondsLeft(start, start + 3_600_000)).toBe(0);
     expect(secondsLeft(start, start + 5_000, 10)).toBe(5);
+    // The clock read a moment before the order started (the first render): still 10:00, not 10:01.
+    expect(secondsLeft(start, start - 400)).toBe(600);
   });
 
   it('formats mm:ss', () => {

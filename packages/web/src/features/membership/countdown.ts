@@ -5,10 +5,13 @@ import { QR_VALIDITY_SECONDS } from '@pvplan/contract';
  * restarted whenever the payment parameters change. Pure: the component passes the clock in.
  */
 
-/** Whole seconds left, never below 0 (rounded up, so "1 s left" shows until the last moment). */
+/**
+ * Whole seconds left, never below 0 (rounded up, so "1 s left" shows until the last moment) and never
+ * above the total (a clock read just before the order's start must not show 10:01).
+ */
 export function secondsLeft(startedAtMs: number, nowMs: number, totalSeconds = QR_VALIDITY_SECONDS): number {
   const left = totalSeconds - (nowMs - startedAtMs) / 1000;
-  return left <= 0 ? 0 : Math.ceil(left - 1e-9);
+  return left <= 0 ? 0 : Math.min(totalSeconds, Math.ceil(left - 1e-9));
 }
 
 /** mm:ss, e.g. 600 -> "10:00", 61 -> "01:01". */

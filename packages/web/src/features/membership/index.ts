@@ -3,8 +3,10 @@
  * payment (inline, or as the 430 px dialog), the trial application and payment-problem dialogs.
  */
 
+export { InvoiceAdmin } from './admin/InvoiceAdmin';
 export { OrderAdmin } from './admin/OrderAdmin';
 export { PackageAdmin } from './admin/PackageAdmin';
+export { PointsAdmin } from './admin/PointsAdmin';
 export { formatCountdown, isPaid, paymentKey, secondsLeft } from './countdown';
 export { featureName, useFeatureName } from './featureNames';
 export {
@@ -15,7 +17,15 @@ export {
   useVipFeatures,
   useVipList,
 } from './hooks';
+export { InvoiceApplicationDialog, InvoiceApplicationPanel, InvoiceStatusTag } from './InvoiceApplication';
 export { PaymentProblemDialog } from './PaymentProblemDialog';
+export {
+  orderPackageName,
+  planQuotaLine,
+  quotaNumberText,
+  useOrderPackageName,
+  usePlanQuotaLine,
+} from './packageNames';
 export {
   discountLabelValue,
   keepSelection,

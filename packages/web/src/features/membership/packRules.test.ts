@@ -1,7 +1,10 @@
 import type { VipPackage } from '@pvplan/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  areaText,
   discountLabelValue,
+  discountPercentOff,
+  discountValueFor,
   initialSelection,
   keepSelection,
   packToBuy,
@@ -69,6 +72,21 @@ describe('top-up pack dialog rules (spec 001 §4, §5, §9)', () => {
     ]);
   });
 
+  it('gives the English label as a percentage off (8折 = 20% off)', () => {
+    expect([8, 8.5, 9, 9.99, 0, 10, null].map(discountPercentOff)).toEqual([
+      '20',
+      '15',
+      '10',
+      '0.1',
+      null,
+      null,
+      null,
+    ]);
+    expect(discountValueFor(8.5, 'zh-CN')).toBe('8.5');
+    expect(discountValueFor(8.5, 'en')).toBe('15');
+    expect(discountValueFor(null, 'en')).toBeNull();
+  });
+
   it('shows the amount payable only for a price above 0', () => {
     expect([15_000, 1, 0, null, undefined].map(showsAmountPayable)).toEqual([
       true,
@@ -85,5 +103,12 @@ describe('top-up pack dialog rules (spec 001 §4, §5, §9)', () => {
     expect(packToBuy(list, null)).toBeNull();
     expect(packToBuy(list, 4)).toBeNull();
     expect(packToBuy(list, 99)).toBeNull();
+  });
+
+  it('shows a survey area in 万m² in Chinese and in m² in English', () => {
+    expect(areaText(1.5, 'zh-CN')).toBe('1.5');
+    expect(areaText(1.5, 'en')).toBe('15,000');
+    expect(areaText(400, 'en')).toBe('4,000,000');
+    expect(areaText(0, 'en')).toBe('0');
   });
 });

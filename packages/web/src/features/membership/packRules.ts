@@ -36,6 +36,29 @@ export function discountLabelValue(discount: number | null | undefined): string 
   return String(Math.round((discount as number) * 100) / 100);
 }
 
+/**
+ * The same discount as a percentage off for the English label ("20" for 8折, "15" for 8.5折), or null
+ * when there is no label.
+ */
+export function discountPercentOff(discount: number | null | undefined): string | null {
+  if (!hasDiscountLabel(discount)) return null;
+  return String(Math.round((10 - (discount as number)) * 1000) / 100);
+}
+
+/** The discount label's value in a language: 折 in Chinese ("8.5"), percentage off in English ("15"). */
+export function discountValueFor(discount: number | null | undefined, language: string): string | null {
+  return language.startsWith('zh') ? discountLabelValue(discount) : discountPercentOff(discount);
+}
+
+/**
+ * A survey area (stored in 万m², 10,000 m²) as its language reads it: Chinese keeps 万m² ("1.5"
+ * with the 万m² unit), English gives square metres with grouping ("15,000" with the m² unit).
+ */
+export function areaText(areaWanM2: number, language: string): string {
+  if (language.startsWith('zh')) return String(areaWanM2);
+  return Math.round(areaWanM2 * 10_000).toLocaleString('en-US');
+}
+
 /** The amount payable is shown only when the price is above 0 (spec 001 §5). */
 export function showsAmountPayable(priceFen: number | null | undefined): boolean {
   return typeof priceFen === 'number' && priceFen > 0;

@@ -138,6 +138,7 @@ export function TouTableEditor({ value, onChange, readOnly = false }: TouTableEd
               size="small"
               mode="multiple"
               style={{ minWidth: 180 }}
+              placeholder={t('tou.editor.copyToPlaceholder')}
               value={copyTo}
               onChange={setCopyTo}
               options={MONTHS.filter((m) => m !== copyFrom).map((m) => ({

@@ -7,7 +7,6 @@ import {
   PAY_METHOD_WECHAT,
   type PackageType,
   type PayMethod,
-  PURCHASE_RECORD_PAGE_SIZES,
 } from '@pvplan/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -30,8 +29,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmOrderManually, type OrderSearch, searchOrders } from '../../../api/membership';
 import { formatDateTime } from '../../../components/dialogs/format';
-import { FIRST_PAGE, nextPage } from '../../../components/dialogs/paging';
+import { FIRST_PAGE, pagerOf } from '../../../components/dialogs/paging';
 import { copyText } from '../../../utils/clipboard';
+import { noWrap } from '../InvoiceApplication';
+import { useOrderPackageName } from '../packageNames';
 
 interface Draft {
   readonly orderNum?: string;
@@ -68,6 +69,7 @@ const MIN_REASON_LENGTH = 2;
  */
 export function OrderAdmin(props: { readonly readOnly?: boolean } = {}) {
   const { t } = useTranslation();
+  const packageName = useOrderPackageName();
   const { message } = App.useApp();
   const client = useQueryClient();
   const [filter, setFilter] = useState<OrderSearch>(FIRST_PAGE);
@@ -108,7 +110,7 @@ export function OrderAdmin(props: { readonly readOnly?: boolean } = {}) {
       title: t('membership.pay.orderNum'),
       dataIndex: 'orderNum',
       render: (orderNum: string) => (
-        <Typography.Text>
+        <Typography.Text style={{ whiteSpace: 'nowrap' }}>
           {orderNum}
           <Button
             type="link"
@@ -125,9 +127,9 @@ export function OrderAdmin(props: { readonly readOnly?: boolean } = {}) {
     {
       title: t('membership.admin.user'),
       key: 'user',
-      render: (_: unknown, row) => `${row.userName} ${row.phone ?? ''}`,
+      render: (_: unknown, row) => noWrap(`${row.userName} ${row.phone ?? ''}`),
     },
-    { title: t('membership.admin.name'), dataIndex: 'vipName' },
+    { title: t('membership.admin.name'), key: 'vipName', render: (_: unknown, row) => packageName(row) },
     {
       title: t('membership.admin.price'),
       dataIndex: 'paymentAmount',
@@ -156,11 +158,20 @@ export function OrderAdmin(props: { readonly readOnly?: boolean } = {}) {
         </Flex>
       ),
     },
-    { title: t('membership.admin.createTime'), dataIndex: 'createTime', render: formatDateTime },
-    { title: t('dialogs.purchaseRecords.paymentTime'), dataIndex: 'paymentTime', render: formatDateTime },
+    {
+      title: t('membership.admin.createTime'),
+      dataIndex: 'createTime',
+      render: (value: string) => noWrap(formatDateTime(value)),
+    },
+    {
+      title: t('dialogs.purchaseRecords.paymentTime'),
+      dataIndex: 'paymentTime',
+      render: (value: string | null) => noWrap(formatDateTime(value)),
+    },
     {
       title: t('dialogs.common.actions'),
       key: 'actions',
+      fixed: 'right',
       hidden: props.readOnly === true,
       render: (_: unknown, row) =>
         row.orderStatus === 1 ? null : (
@@ -182,7 +193,7 @@ export function OrderAdmin(props: { readonly readOnly?: boolean } = {}) {
         <Input
           allowClear
           placeholder={t('membership.pay.orderNum')}
-          style={{ width: 220 }}
+          style={{ width: 190 }}
           value={draft.orderNum}
           onChange={(event) => setDraft((d) => ({ ...d, orderNum: event.target.value || undefined }))}
           data-testid="order-search-num"
@@ -190,7 +201,7 @@ export function OrderAdmin(props: { readonly readOnly?: boolean } = {}) {
         <Input
           allowClear
           placeholder={t('membership.trial.phone')}
-          style={{ width: 160 }}
+          style={{ width: 150 }}
           value={draft.phone}
           onChange={(event) => setDraft((d) => ({ ...d, phone: event.target.value || undefined }))}
         />
@@ -221,7 +232,7 @@ export function OrderAdmin(props: { readonly readOnly?: boolean } = {}) {
         <Select
           allowClear
           placeholder={t('membership.admin.payMethod')}
-          style={{ width: 140 }}
+          style={{ width: 160 }}
           value={filter.payMethod}
           onChange={(payMethod) => setFilter((f) => ({ ...f, pageNum: 1, payMethod }))}
           options={PAY_METHODS.map((value) => ({ value, label: t(payMethodKey(value)) }))}
@@ -248,15 +259,8 @@ export function OrderAdmin(props: { readonly readOnly?: boolean } = {}) {
         columns={columns}
         dataSource={orders.data?.list ?? []}
         loading={orders.isFetching}
-        scroll={{ x: 1100 }}
-        pagination={{
-          current: filter.pageNum,
-          pageSize: filter.pageSize,
-          total: orders.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PURCHASE_RECORD_PAGE_SIZES.map(String),
-          onChange: (pageNum, pageSize) => setFilter((f) => ({ ...f, ...nextPage(f, pageNum, pageSize) })),
-        }}
+        scroll={{ x: 'max-content' }}
+        pagination={pagerOf(filter, orders.data?.total, (next) => setFilter((f) => ({ ...f, ...next })))}
       />
       <Modal
         open={confirming !== null}
@@ -277,7 +281,9 @@ export function OrderAdmin(props: { readonly readOnly?: boolean } = {}) {
               <Descriptions.Item label={t('membership.admin.user')}>
                 {`${confirming.userName} ${confirming.phone ?? ''}`}
               </Descriptions.Item>
-              <Descriptions.Item label={t('membership.admin.name')}>{confirming.vipName}</Descriptions.Item>
+              <Descriptions.Item label={t('membership.admin.name')}>
+                {packageName(confirming)}
+              </Descriptions.Item>
               <Descriptions.Item label={t('membership.admin.price')}>
                 ¥{confirming.paymentAmount}
               </Descriptions.Item>

@@ -27,7 +27,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { modifyVipStatus, saveVipPackage, type VipPackageForm } from '../../../api/membership';
 import { MEMBERSHIP_QUERY_KEY, useVipList } from '../hooks';
-import { discountLabelValue } from '../packRules';
+import { areaText, discountLabelValue, discountValueFor } from '../packRules';
 
 interface FormValues {
   readonly vipName: string;
@@ -82,7 +82,7 @@ function toForm(
  */
 export function PackageAdmin(props: { readonly readOnly?: boolean } = {}) {
   const readOnly = props.readOnly === true;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const client = useQueryClient();
   const [type, setType] = useState<PackageType>('membership');
@@ -163,7 +163,7 @@ export function PackageAdmin(props: { readonly readOnly?: boolean } = {}) {
             render: (_: unknown, pack: VipPackage) =>
               type === 'search_capacity'
                 ? t('membership.topUp.capacityAmount', { value: pack.designCapacityMw })
-                : t('membership.topUp.areaAmount', { value: pack.surveyAreaWanM2 }),
+                : t('membership.topUp.areaAmount', { value: areaText(pack.surveyAreaWanM2, i18n.language) }),
           },
         ]),
     {
@@ -177,14 +177,21 @@ export function PackageAdmin(props: { readonly readOnly?: boolean } = {}) {
       key: 'discount',
       render: (_: unknown, pack) => {
         const label = discountLabelValue(pack.discount);
-        return label ? <Tag color="red">{t('membership.topUp.discount', { value: label })}</Tag> : '-';
+        return label ? (
+          <Tag color="red">
+            {t('membership.topUp.discount', { value: discountValueFor(pack.discount, i18n.language) })}
+          </Tag>
+        ) : (
+          '-'
+        );
       },
     },
     {
       title: t('membership.admin.originalPrice'),
       key: 'original',
       align: 'right',
-      render: (_: unknown, pack) => (pack.totalPriceYuan === null ? '-' : `¥${pack.totalPriceYuan}`),
+      render: (_: unknown, pack) =>
+        pack.totalPriceYuan === null ? '-' : `¥${pack.totalPriceYuan.toFixed(2)}`,
     },
     { title: t('membership.admin.sort'), dataIndex: 'sort', width: 80 },
     {

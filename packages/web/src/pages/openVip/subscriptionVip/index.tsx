@@ -15,6 +15,7 @@ import {
   UsageView,
   useFeatureName,
   useOnceVipIds,
+  usePlanQuotaLine,
   useUsageCapacity,
   useVipFeatures,
   useVipList,
@@ -48,6 +49,7 @@ export default function SubscriptionVipPage() {
   const plans = useVipList(PLAN_TYPE_MEMBERSHIP);
   const features = useVipFeatures();
   const featureName = useFeatureName();
+  const quotaLine = usePlanQuotaLine();
   const onceIds = useOnceVipIds();
   const [selected, setSelected] = useState<VipPackage | null>(null);
   const [round, setRound] = useState(0);
@@ -126,6 +128,8 @@ export default function SubscriptionVipPage() {
                 {listed.map((plan) => {
                   const blocked = unavailable(plan);
                   const active = selected?.id === plan.id;
+                  const quota = quotaLine(plan);
+                  const lines = quota ? [...plan.features, quota] : plan.features;
                   return (
                     <Col key={plan.id} xs={24} sm={12} xl={8}>
                       <Card
@@ -163,14 +167,18 @@ export default function SubscriptionVipPage() {
                             </Typography.Text>
                           </Flex>
                           <ul style={{ margin: 0, paddingInlineStart: 18 }}>
-                            {plan.features.map((line) => (
+                            {lines.map((line) => (
                               <li key={line}>
                                 <Typography.Text type="secondary">{line}</Typography.Text>
                               </li>
                             ))}
                           </ul>
-                          {plan.onceOnly === 1 ? <Tag>{t('membership.page.onceOnly')}</Tag> : null}
-                          {blocked ? <Tag color="default">{blocked}</Tag> : null}
+                          {plan.onceOnly === 1 || blocked ? (
+                            <Flex gap={4} wrap>
+                              {plan.onceOnly === 1 ? <Tag>{t('membership.page.onceOnly')}</Tag> : null}
+                              {blocked ? <Tag color="default">{blocked}</Tag> : null}
+                            </Flex>
+                          ) : null}
                         </Flex>
                       </Card>
                     </Col>

@@ -1,17 +1,24 @@
-import { CheckCircleFilled, CrownFilled, LockOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, CrownFilled, FileTextOutlined, LockOutlined } from '@ant-design/icons';
 import type { Tier } from '@pvplan/contract';
 import { Button, Card, Col, Flex, Row, Skeleton, Tag, Typography, theme } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { UsageView, useFeatureName, useUsageCapacity, useVipFeatures } from '../../../features/membership';
+import {
+  InvoiceApplicationDialog,
+  UsageView,
+  useFeatureName,
+  useUsageCapacity,
+  useVipFeatures,
+} from '../../../features/membership';
 import { useDocumentTitle } from '../../../utils/useDocumentTitle';
 
 const SUBSCRIPTION_PATH = '/openVip/subscriptionVip';
 
 /**
  * The tools page (/openVip/tools; spec 000 §2): every tool group of spec 001 §6 with what the
- * user's tier may use (the lowest tier each needs otherwise), the usage with its top-up packs, and
- * the way to the membership page.
+ * user's tier may use (the lowest tier each needs otherwise), the usage with its top-up packs, the
+ * way to the membership page, and the invoice application for paid orders.
  */
 export default function OpenVipToolsPage() {
   const { t } = useTranslation();
@@ -21,6 +28,7 @@ export default function OpenVipToolsPage() {
   const features = useVipFeatures();
   const featureName = useFeatureName();
   const usage = useUsageCapacity();
+  const [invoiceOpen, setInvoiceOpen] = useState(false);
   const tier: Tier = usage.data?.tier ?? 0;
   const tierName = (value: number) =>
     t(value === 2 ? 'membership.tier.2' : value === 1 ? 'membership.tier.1' : 'membership.tier.0');
@@ -34,14 +42,24 @@ export default function OpenVipToolsPage() {
           </Typography.Title>
           <Typography.Text type="secondary">{t('membership.tools.subtitle')}</Typography.Text>
         </div>
-        <Button
-          type="primary"
-          icon={<CrownFilled />}
-          onClick={() => navigate(SUBSCRIPTION_PATH, { state: { from: '/openVip/tools' } })}
-        >
-          {t('membership.tools.upgrade')}
-        </Button>
+        <Flex gap={8}>
+          <Button
+            icon={<FileTextOutlined />}
+            onClick={() => setInvoiceOpen(true)}
+            data-testid="tools-invoice"
+          >
+            {t('membership.invoice.open')}
+          </Button>
+          <Button
+            type="primary"
+            icon={<CrownFilled />}
+            onClick={() => navigate(SUBSCRIPTION_PATH, { state: { from: '/openVip/tools' } })}
+          >
+            {t('membership.tools.upgrade')}
+          </Button>
+        </Flex>
       </Flex>
+      <InvoiceApplicationDialog open={invoiceOpen} onClose={() => setInvoiceOpen(false)} />
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={16}>
           {features.isPending ? (
@@ -59,16 +77,17 @@ export default function OpenVipToolsPage() {
                       data-testid={`tool-group-${group.key}`}
                       extra={
                         open ? (
-                          <Tag icon={<CheckCircleFilled />} color="success">
+                          <Tag icon={<CheckCircleFilled />} color="success" style={{ marginInlineEnd: 0 }}>
                             {t('membership.tools.available')}
                           </Tag>
                         ) : (
-                          <Tag icon={<LockOutlined />} color="warning">
+                          <Tag icon={<LockOutlined />} color="warning" style={{ marginInlineEnd: 0 }}>
                             {t('membership.tools.locked', { tier: tierName(minTier) })}
                           </Tag>
                         )
                       }
                       style={{ height: '100%' }}
+                      styles={{ header: { gap: 8 } }}
                     >
                       <Flex wrap gap={6}>
                         {group.children.map((child) => (

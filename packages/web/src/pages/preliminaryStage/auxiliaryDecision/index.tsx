@@ -1,12 +1,19 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { PAGE_SIZE_CHOICES, PROJECT_TYPES, type ProjectType, type ProjectView } from '@pvplan/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Select, Space, Table, Tag } from 'antd';
+import { Button, Card, Form, Input, Select, Space, Table, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { type ProjectSearch, searchProjects } from '../../../api/projects';
-import { ASSESSMENT_QUERY_KEY, numberText, percentText } from '../../../features/assessment';
+import { ASSESSMENT_QUERY_KEY, numberText, percentText, timeText } from '../../../features/assessment';
+import {
+  canEditProject,
+  canShareProject,
+  ShareDialog,
+  SharedTag,
+  shareableProjects,
+} from '../../../features/projectSharing';
 import { useDocumentTitle } from '../../../utils/useDocumentTitle';
 import { NewAssessmentDrawer } from './components/NewAssessmentDrawer';
 import { useReopenedProject } from './hooks';
@@ -26,6 +33,16 @@ const TYPE_COLORS: Readonly<Record<ProjectType, string>> = {
   fast: 'purple',
 };
 
+/** The search body of the filters and paging (blank filters left out). */
+function searchBodyOf(filters: Filters, paging: { pageNum: number; pageSize: number }): ProjectSearch {
+  return {
+    ...paging,
+    ...(filters.projName?.trim() ? { projName: filters.projName.trim() } : {}),
+    ...(filters.projType ? { projType: filters.projType } : {}),
+    ...(filters.locked !== undefined ? { locked: filters.locked } : {}),
+  };
+}
+
 /**
  * /tools/auxiliaryDecision: the income-assessment list (spec 001 §2) and the new-assessment flow;
  * `?projId=…` (the edit links of the list, of the result pages and of the detail page) opens that
@@ -39,6 +56,9 @@ export default function AuxiliaryDecisionPage() {
   const [filters, setFilters] = useState<Filters>({});
   const [paging, setPaging] = useState({ pageNum: 1, pageSize: 10 });
   const [creating, setCreating] = useState(false);
+  // The projects the share dialog is open on (empty: closed) and the rows ticked for a batch share.
+  const [sharing, setSharing] = useState<readonly Pick<ProjectView, 'projId' | 'projName'>[]>([]);
+  const [selected, setSelected] = useState<string[]>([]);
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   // The visit whose project flow was closed: the view stays alive (hidden) on that location when the
@@ -55,20 +75,24 @@ export default function AuxiliaryDecisionPage() {
     }
   };
 
-  const body: ProjectSearch = {
-    ...paging,
-    ...(filters.projName?.trim() ? { projName: filters.projName.trim() } : {}),
-    ...(filters.projType ? { projType: filters.projType } : {}),
-    ...(filters.locked !== undefined ? { locked: filters.locked } : {}),
-  };
+  const body = searchBodyOf(filters, paging);
   const list = useQuery({
     queryKey: [...ASSESSMENT_QUERY_KEY, 'search', body],
     queryFn: ({ signal }) => searchProjects(body, signal),
     placeholderData: keepPreviousData,
   });
 
+  const rows = list.data?.list ?? [];
+  const shareSelected = shareableProjects(rows, selected);
+
   const apply = () => {
-    setFilters(form.getFieldsValue());
+    const next = form.getFieldsValue();
+    // The same search again reads the list afresh (projects shared or revoked meanwhile).
+    if (JSON.stringify(searchBodyOf(next, { ...paging, pageNum: 1 })) === JSON.stringify(body)) {
+      void list.refetch();
+      return;
+    }
+    setFilters(next);
     setPaging((current) => ({ ...current, pageNum: 1 }));
   };
   const reset = () => {
@@ -81,14 +105,28 @@ export default function AuxiliaryDecisionPage() {
     <Card
       title={t('assessment.list.title')}
       extra={
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setCreating(true)}
-          data-testid="assessment-new"
-        >
-          {t('assessment.list.new')}
-        </Button>
+        <Space>
+          <Tooltip
+            title={shareSelected.length === 0 ? t('projectSharing.action.shareSelectedHint') : undefined}
+          >
+            <Button
+              icon={<ShareAltOutlined />}
+              disabled={shareSelected.length === 0}
+              onClick={() => setSharing(shareSelected)}
+              data-testid="assessment-share-selected"
+            >
+              {t('projectSharing.action.shareSelected')}
+            </Button>
+          </Tooltip>
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setCreating(true)}
+            data-testid="assessment-new"
+          >
+            {t('assessment.list.new')}
+          </Button>
+        </Space>
       }
     >
       <Form<Filters> form={form} layout="inline" onFinish={apply} style={{ marginBottom: 16, rowGap: 8 }}>
@@ -128,8 +166,15 @@ export default function AuxiliaryDecisionPage() {
         rowKey="projId"
         size="middle"
         loading={list.isFetching}
-        dataSource={list.data?.list ?? []}
+        dataSource={rows}
         data-testid="assessment-list"
+        scroll={{ x: 'max-content' }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected(keys.map(String)),
+          // Only the projects the caller owns can be shared.
+          getCheckboxProps: (project) => ({ disabled: !canShareProject(project) }),
+        }}
         pagination={{
           current: paging.pageNum,
           pageSize: paging.pageSize,
@@ -141,7 +186,17 @@ export default function AuxiliaryDecisionPage() {
             setPaging((current) => ({ pageNum: pageSize === current.pageSize ? pageNum : 1, pageSize })),
         }}
         columns={[
-          { title: t('assessment.list.name'), dataIndex: 'projName' },
+          {
+            title: t('assessment.list.name'),
+            dataIndex: 'projName',
+            render: (name: string, project) => (
+              // Long names wrap at this width instead of widening the scrolling table.
+              <Space size={4} wrap style={{ minWidth: 120, maxWidth: 280 }}>
+                <span>{name}</span>
+                <SharedTag project={project} />
+              </Space>
+            ),
+          },
           {
             title: t('assessment.list.type'),
             dataIndex: 'projType',
@@ -181,35 +236,58 @@ export default function AuxiliaryDecisionPage() {
                 : t('assessment.list.noResult'),
           },
           { title: t('assessment.list.owner'), dataIndex: 'ownerName' },
-          { title: t('assessment.list.updateTime'), dataIndex: 'updateTime' },
+          {
+            title: t('assessment.list.updateTime'),
+            dataIndex: 'updateTime',
+            render: (time: string) => timeText(time),
+          },
           {
             title: t('assessment.list.actions'),
             key: 'actions',
             render: (_: unknown, project) => (
               <Space size={0}>
-                <Button
-                  type="link"
-                  size="small"
-                  disabled={project.currentPlanId === null}
-                  onClick={() =>
-                    navigate(resultPathOf(project.projType, project.projId, project.currentPlanId))
-                  }
+                <Tooltip
+                  title={project.currentPlanId === null ? t('assessment.list.openNoResult') : undefined}
                 >
-                  {t('assessment.list.open')}
-                </Button>
-                <Button
-                  type="link"
-                  size="small"
-                  onClick={() => edit(project.projId)}
-                  data-testid={`assessment-edit-${project.projId}`}
-                >
-                  {t('assessmentFlow.list.edit')}
-                </Button>
+                  <Button
+                    type="link"
+                    size="small"
+                    disabled={project.currentPlanId === null}
+                    onClick={() =>
+                      navigate(resultPathOf(project.projType, project.projId, project.currentPlanId))
+                    }
+                    data-testid={`assessment-open-${project.projId}`}
+                  >
+                    {t('assessment.list.open')}
+                  </Button>
+                </Tooltip>
+                <Tooltip title={canEditProject(project) ? undefined : t('projectSharing.list.editViewOnly')}>
+                  <Button
+                    type="link"
+                    size="small"
+                    disabled={!canEditProject(project)}
+                    onClick={() => edit(project.projId)}
+                    data-testid={`assessment-edit-${project.projId}`}
+                  >
+                    {t('assessmentFlow.list.edit')}
+                  </Button>
+                </Tooltip>
+                {canShareProject(project) ? (
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => setSharing([project])}
+                    data-testid={`assessment-share-${project.projId}`}
+                  >
+                    {t('projectSharing.action.share')}
+                  </Button>
+                ) : null}
               </Space>
             ),
           },
         ]}
       />
+      <ShareDialog projects={sharing} onClose={() => setSharing([])} />
       <NewAssessmentDrawer
         open={creating || reopenId !== null}
         onClose={closeFlow}

@@ -22,16 +22,18 @@ import { cascaderOptions, fallbackFileName } from './priceSearchRules';
 export const PRICE_QUERY_KEY = ['price'] as const;
 
 /**
- * Provinces and cities as area cascader options (reference data: cached for the session; the price
- * search and the new-assessment flow share it).
+ * Provinces and cities as area cascader options, named in the UI language (reference data: cached
+ * for the session; the price search and the new-assessment flow share it).
  */
 export function useAreaOptions() {
+  const { i18n } = useTranslation();
+  const language = i18n.language;
   const areas = useQuery<AreaNode[]>({
     queryKey: [...PRICE_QUERY_KEY, 'areas', 2],
     queryFn: ({ signal }) => getAreas(2, signal),
     staleTime: Number.POSITIVE_INFINITY,
   });
-  const options = useMemo(() => cascaderOptions(areas.data ?? []), [areas.data]);
+  const options = useMemo(() => cascaderOptions(areas.data ?? [], language), [areas.data, language]);
   return { options, loading: areas.isLoading };
 }
 

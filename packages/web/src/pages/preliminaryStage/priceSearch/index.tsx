@@ -22,6 +22,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HasRole } from '../../../components/permission';
 import { useDocumentTitle } from '../../../utils/useDocumentTitle';
+import { LoadAndBill } from './components/LoadAndBill';
 import { OverrideRules } from './components/OverrideRules';
 import { PeriodDetail } from './components/PeriodDetail';
 import { PriceTable } from './components/PriceTable';
@@ -34,6 +35,7 @@ import {
   hasHalfHourDetail,
   inheritance,
   type PriceSearchState,
+  priceAreaName,
 } from './priceSearchRules';
 
 const ADMIN_ROLES = [PRICE_ADMIN_ROLE] as const;
@@ -43,9 +45,12 @@ const ADMIN_ROLES = [PRICE_ADMIN_ROLE] as const;
  * level and month; see the month × hour grid of TOU periods, the calendar rules (holidays, rest days,
  * hot days), the agency price table, the spreads and each month's periods, and the coal benchmark for
  * surplus PV; export the result as .xlsx. Administrators can edit the area's TOU table and its rules.
+ * Below, the user's own load (a year of 15/30/60-minute data) with its statistics and the bill the
+ * shown price row implies (issue 5 "Done when").
  */
 export default function PriceSearchPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
   useDocumentTitle(t('pages.priceSearch.title'));
   const [state, setState] = useState<PriceSearchState>({ areaPath: DEFAULT_AREA_PATH });
   const [halfHours, setHalfHours] = useState(false);
@@ -56,7 +61,8 @@ export default function PriceSearchPage() {
   const areas = useAreaOptions();
   const { categoryOptions, voltageOptions } = useTariffClassOptions();
   const data = info.data;
-  const from = data ? inheritance(data) : null;
+  const from = data ? inheritance(data, language) : null;
+  const areaName = data ? priceAreaName(data, language) : '';
   const row = data?.selectedRow ?? null;
   const monthShown = Number(
     (state.month ?? data?.priceTable?.month ?? dayjs().format('YYYY-MM')).slice(5, 7),
@@ -116,7 +122,7 @@ export default function PriceSearchPage() {
             icon={<DownloadOutlined />}
             disabled={!body || !data}
             loading={exporter.isPending}
-            onClick={() => body && data && exporter.mutate({ body, areaName: data.areaName })}
+            onClick={() => body && data && exporter.mutate({ body, areaName })}
           >
             {t('pages.priceSearch.export')}
           </Button>
@@ -187,14 +193,14 @@ export default function PriceSearchPage() {
                   </Typography.Text>
                   {from?.touFrom && (
                     <Typography.Text type="secondary">
-                      {t('pages.priceSearch.touInherited', { area: data.areaName, parent: from.touFrom })}
+                      {t('pages.priceSearch.touInherited', { area: areaName, parent: from.touFrom })}
                     </Typography.Text>
                   )}
                   {data.coalBenchmark && (
                     <Typography.Text type="secondary">
                       {t('pages.priceSearch.coalBenchmark', {
                         price: data.coalBenchmark.priceYuanPerKwh,
-                        area: data.coalBenchmark.areaName,
+                        area: priceAreaName(data.coalBenchmark, language),
                       })}
                       {data.coalBenchmark.gridSplitUnresolved && t('pages.priceSearch.coalBenchmarkSplit')}
                       {!data.coalBenchmark.verified && t('pages.priceSearch.coalBenchmarkUnverified')}
@@ -219,14 +225,14 @@ export default function PriceSearchPage() {
               <Card title={`${t('pages.priceSearch.tableTitle')} · ${data.priceTable.month}`}>
                 <Flex vertical gap={12}>
                   <Row gutter={16}>
-                    <Col xs={24} sm={12} md={6}>
+                    <Col xs={12} md={6}>
                       <Statistic
                         title={t('pages.priceSearch.peakValley')}
                         value={row?.peakValleySpreadYuanPerKwh ?? '—'}
                         precision={row?.peakValleySpreadYuanPerKwh != null ? 4 : undefined}
                       />
                     </Col>
-                    <Col xs={24} sm={12} md={6}>
+                    <Col xs={12} md={6}>
                       <Statistic
                         title={t('pages.priceSearch.maxSpread')}
                         value={row?.maxSpreadYuanPerKwh ?? '—'}
@@ -275,6 +281,8 @@ export default function PriceSearchPage() {
                 />
               </Card>
             )}
+
+            <LoadAndBill areaCode={data.areaCode} row={data.priceTable ? row : null} month={state.month} />
           </Flex>
         </Spin>
       )}
@@ -284,7 +292,7 @@ export default function PriceSearchPage() {
           open={editing}
           onClose={() => setEditing(false)}
           areaCode={data.tou?.areaCode ?? data.areaCode}
-          areaName={data.tou?.areaName ?? data.areaName}
+          areaName={data.tou ? priceAreaName(data.tou, language) : areaName}
           tou={data.tou}
           defaultMonth={state.month ?? dayjs().format('YYYY-MM')}
         />

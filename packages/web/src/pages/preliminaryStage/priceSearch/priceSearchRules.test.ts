@@ -4,10 +4,12 @@ import {
   areaCodeOfPath,
   areaPriceBodyOf,
   cascaderOptions,
+  divisionName,
   fallbackFileName,
   hasHalfHourDetail,
   heatmapCells,
   inheritance,
+  priceAreaName,
   timeAxisLabels,
   unpricedOverridePeriods,
 } from './priceSearchRules';
@@ -16,21 +18,39 @@ const flatYear = (): TouPeriodCode[][] =>
   Array.from({ length: 12 }, () => new Array<TouPeriodCode>(48).fill(2));
 
 describe('area choice', () => {
-  it('builds cascader options from the division tree', () => {
-    const options = cascaderOptions([
-      {
-        adcode: '420000',
-        name: '湖北省',
-        level: 1,
-        parentCode: null,
-        children: [{ adcode: '420100', name: '武汉市', level: 2, parentCode: '420000' }],
-      },
-      { adcode: '710000', name: '台湾省', level: 1, parentCode: null },
-    ]);
-    expect(options).toEqual([
+  const tree = [
+    {
+      adcode: '420000',
+      name: '湖北省',
+      nameEn: 'Hubei',
+      level: 1 as const,
+      parentCode: null,
+      children: [
+        { adcode: '420100', name: '武汉市', nameEn: 'Wuhan', level: 2 as const, parentCode: '420000' },
+      ],
+    },
+    { adcode: '710000', name: '台湾省', nameEn: 'Taiwan', level: 1 as const, parentCode: null },
+  ];
+
+  it('builds cascader options from the division tree in Chinese', () => {
+    expect(cascaderOptions(tree, 'zh-CN')).toEqual([
       { value: '420000', label: '湖北省', children: [{ value: '420100', label: '武汉市' }] },
       { value: '710000', label: '台湾省' },
     ]);
+  });
+
+  it('builds cascader options with the English names in English', () => {
+    expect(cascaderOptions(tree, 'en')).toEqual([
+      { value: '420000', label: 'Hubei', children: [{ value: '420100', label: 'Wuhan' }] },
+      { value: '710000', label: 'Taiwan' },
+    ]);
+  });
+
+  it('falls back to the Chinese name when an answer has no English name', () => {
+    expect(divisionName({ name: '武汉市' }, 'en')).toBe('武汉市');
+    expect(priceAreaName({ areaName: '武汉市', areaNameEn: 'Wuhan' }, 'en')).toBe('Wuhan');
+    expect(priceAreaName({ areaName: '武汉市', areaNameEn: 'Wuhan' }, 'zh-CN')).toBe('武汉市');
+    expect(priceAreaName({ areaName: '武汉市' }, 'en')).toBe('武汉市');
   });
 
   it('takes the last code of the path and leaves out empty choices', () => {
@@ -76,13 +96,21 @@ describe('inheritance', () => {
     const info = {
       areaCode: '420100',
       areaPath: [
-        { adcode: '420000', name: '湖北省', level: 1, parentCode: null, hasChildren: true },
-        { adcode: '420100', name: '武汉市', level: 2, parentCode: '420000', hasChildren: true },
+        { adcode: '420000', name: '湖北省', nameEn: 'Hubei', level: 1, parentCode: null, hasChildren: true },
+        {
+          adcode: '420100',
+          name: '武汉市',
+          nameEn: 'Wuhan',
+          level: 2,
+          parentCode: '420000',
+          hasChildren: true,
+        },
       ],
-      tou: { areaCode: '420000', areaName: '湖北省' },
+      tou: { areaCode: '420000', areaName: '湖北省', areaNameEn: 'Hubei' },
       priceTable: null,
     } as unknown as AreaPriceInfo;
     expect(inheritance(info)).toEqual({ touFrom: '湖北省', pricesFrom: null });
+    expect(inheritance(info, 'en')).toEqual({ touFrom: 'Hubei', pricesFrom: null });
   });
 });
 

@@ -30,12 +30,34 @@ export interface CascaderOption {
   readonly children?: CascaderOption[];
 }
 
-/** Province / city options of the area cascader from dict/getAreas (level 2). */
-export function cascaderOptions(tree: readonly AreaNode[]): CascaderOption[] {
+/**
+ * A division's name in the UI language (`i18n.language`): its English name in English when the
+ * server sent one (AreaItem/AreaNode `nameEn`), else the Chinese name.
+ */
+export function divisionName(
+  area: { readonly name: string; readonly nameEn?: string },
+  language: string,
+): string {
+  return language === 'en' && area.nameEn ? area.nameEn : area.name;
+}
+
+/**
+ * The area name of a price answer (AreaPriceInfo, TouConfigView, PriceTableView, CoalBenchmarkView)
+ * in the UI language: `areaNameEn` in English when the server sent it, else `areaName`.
+ */
+export function priceAreaName(
+  view: { readonly areaName: string; readonly areaNameEn?: string },
+  language: string,
+): string {
+  return language === 'en' && view.areaNameEn ? view.areaNameEn : view.areaName;
+}
+
+/** Province / city options of the area cascader from dict/getAreas (level 2), named in the UI language. */
+export function cascaderOptions(tree: readonly AreaNode[], language: string): CascaderOption[] {
   return tree.map((node) => ({
     value: node.adcode,
-    label: node.name,
-    ...(node.children?.length ? { children: cascaderOptions(node.children) } : {}),
+    label: divisionName(node, language),
+    ...(node.children?.length ? { children: cascaderOptions(node.children, language) } : {}),
   }));
 }
 
@@ -85,17 +107,26 @@ export function hasHalfHourDetail(slots: readonly (readonly TouPeriodCode[])[]):
   return slots.some((day) => day.some((period, slot) => slot % 2 === 1 && period !== day[slot - 1]));
 }
 
-/** Where the shown tables come from when the chosen area has none of its own. */
-export function inheritance(info: AreaPriceInfo): { touFrom: string | null; pricesFrom: string | null } {
-  const nameOf = (code: string | undefined) => info.areaPath.find((a) => a.adcode === code)?.name ?? null;
+/**
+ * Where the shown tables come from when the chosen area has none of its own, named in the UI
+ * language (`zh-CN` when not given).
+ */
+export function inheritance(
+  info: AreaPriceInfo,
+  language = 'zh-CN',
+): { touFrom: string | null; pricesFrom: string | null } {
+  const nameOf = (code: string | undefined) => {
+    const area = info.areaPath.find((a) => a.adcode === code);
+    return area ? divisionName(area, language) : null;
+  };
   return {
     touFrom:
       info.tou && info.tou.areaCode !== info.areaCode
-        ? (nameOf(info.tou.areaCode) ?? info.tou.areaName)
+        ? (nameOf(info.tou.areaCode) ?? priceAreaName(info.tou, language))
         : null,
     pricesFrom:
       info.priceTable && info.priceTable.areaCode !== info.areaCode
-        ? (nameOf(info.priceTable.areaCode) ?? info.priceTable.areaName)
+        ? (nameOf(info.priceTable.areaCode) ?? priceAreaName(info.priceTable, language))
         : null,
   };
 }

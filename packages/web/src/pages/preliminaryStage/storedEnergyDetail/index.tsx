@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useResultParams, useShownResult } from '../../../features/assessment';
+import { CustomerComments } from '../../../features/projectSharing';
 import { useDocumentTitle } from '../../../utils/useDocumentTitle';
 import { resultPathOf } from '../auxiliaryDecision/resultPath';
 import { ConfigsTab } from './components/ConfigsTab';
@@ -10,12 +11,12 @@ import { EconomicsTab } from './components/EconomicsTab';
 import { LoadTab } from './components/LoadTab';
 import { ReportTab } from './components/ReportTab';
 
-type TabKey = 'load' | 'configs' | 'economics' | 'report';
+type TabKey = 'load' | 'configs' | 'economics' | 'report' | 'comments';
 
 /**
  * The storage estimate detail (spec 001 §2 storedEnergyDetail, ?projId=…&planId=…): tabs for the
  * electrical load, the configs (read-only, with a link to edit), the economic evaluation and the
- * estimation report (Word / PDF export).
+ * estimation report (Word / PDF export), and the customer comments (客户沟通记录).
  */
 export default function StoredEnergyDetail() {
   const { t } = useTranslation();
@@ -87,6 +88,11 @@ export default function StoredEnergyDetail() {
                   ready={summary !== null}
                 />
               ),
+            },
+            {
+              key: 'comments',
+              label: <span data-testid="detail-tab-comments">{t('projectSharing.comments.title')}</span>,
+              children: <CustomerComments projId={projId} />,
             },
           ]}
         />

@@ -1,12 +1,13 @@
-import { Alert, Flex, Typography } from 'antd';
+import { Alert, Flex, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../../components/permission';
-import { OrderAdmin } from '../../../features/membership';
+import { InvoiceAdmin, OrderAdmin } from '../../../features/membership';
 import { useDocumentTitle } from '../../../utils/useDocumentTitle';
 
 /**
  * Sales management → 订单 (menu view salesManage/orders/index): the administrators' order search and
- * the audited manual confirmation (spec 001 §7 optVipOrder/findByCondition, ccb/manualUpdate).
+ * the audited manual confirmation (spec 001 §7 optVipOrder/findByCondition, ccb/manualUpdate), and
+ * the users' invoice applications (issued or rejected by administrators).
  */
 export default function SalesOrdersPage() {
   const { t } = useTranslation();
@@ -22,7 +23,20 @@ export default function SalesOrdersPage() {
         <Typography.Text type="secondary">{t('membership.admin.ordersSubtitle')}</Typography.Text>
       </div>
       {readOnly ? <Alert type="info" showIcon message={t('membership.admin.readOnlyOrders')} /> : null}
-      <OrderAdmin readOnly={readOnly} />
+      <Tabs
+        items={[
+          {
+            key: 'orders',
+            label: t('membership.admin.tab.orders'),
+            children: <OrderAdmin readOnly={readOnly} />,
+          },
+          {
+            key: 'invoices',
+            label: t('membership.admin.tab.invoices'),
+            children: <InvoiceAdmin readOnly={readOnly} />,
+          },
+        ]}
+      />
     </Flex>
   );
 }

@@ -4,6 +4,7 @@ import {
   deleteStorageProduct,
   getStorageProductHistory,
   getStorageProducts,
+  restoreStorageProduct,
   STORAGE_PRODUCTS_QUERY_KEY,
   saveStorageProduct,
   setStorageProductEnabled,
@@ -27,7 +28,10 @@ export function useStorageProductHistory(id: string | null) {
   });
 }
 
-/** Save, enable/disable and delete; each refreshes every product list (the assessment flow's too). */
+/**
+ * Save, enable/disable, restore built-in values and delete; each refreshes every product list (the
+ * assessment flow's too).
+ */
 export function useStorageProductMutations() {
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: STORAGE_PRODUCTS_QUERY_KEY });
@@ -45,5 +49,9 @@ export function useStorageProductMutations() {
     mutationFn: (id: string) => deleteStorageProduct(id),
     onSettled: refresh,
   });
-  return { save, setEnabled, remove };
+  const restore = useMutation({
+    mutationFn: (input: { id: string; revision?: number }) => restoreStorageProduct(input.id, input.revision),
+    onSettled: refresh,
+  });
+  return { save, setEnabled, remove, restore };
 }

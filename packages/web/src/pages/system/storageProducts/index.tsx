@@ -21,21 +21,21 @@ import { useDocumentTitle } from '../../../utils/useDocumentTitle';
 import { HistoryModal } from './components/HistoryModal';
 import { ProductDrawer, type ProductDrawerMode } from './components/ProductDrawer';
 import { useAllStorageProducts, useStorageProductMutations } from './hooks';
-
-const percent = (fraction: number) => Number((fraction * 100).toPrecision(10));
+import { percentOfFraction as percent } from './productForm';
 
 /**
  * System → 储能产品库 (menu view system/storageProducts/index; administrators): the storage products
- * the assessment offers (PVPlan issue 6; spec 001 §7 deviceManagement/getDeviceList). Built-in
- * products (engine catalogue) can be viewed, copied and disabled; administrators' products can also
- * be edited and, while no saved config or plan names them, deleted.
+ * the assessment offers (PVPlan issue 6; spec 001 §7 deviceManagement/getDeviceList). Every product
+ * can be edited, copied, disabled and its history read; an edited built-in product (engine catalogue)
+ * is tagged and can be restored to its built-in values; administrators' products can also be
+ * deleted while no saved config or plan names them.
  */
 export default function StorageProductsPage() {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   useDocumentTitle(t('devices.page.title'));
   const list = useAllStorageProducts();
-  const { setEnabled, remove } = useStorageProductMutations();
+  const { setEnabled, remove, restore } = useStorageProductMutations();
   const [drawer, setDrawer] = useState<ProductDrawerMode | null>(null);
   const [history, setHistory] = useState<StorageProductView | null>(null);
   const [showDisabled, setShowDisabled] = useState(true);
@@ -64,6 +64,15 @@ export default function StorageProductsPage() {
     }
   };
 
+  const restoreBuiltin = async (product: StorageProductView) => {
+    try {
+      await restore.mutateAsync({ id: product.id, revision: product.revision });
+      void message.success(t('devices.message.restored'));
+    } catch {
+      // The request layer has shown why (changed meanwhile: the list is reloaded).
+    }
+  };
+
   const columns: TableColumnsType<StorageProductView> = [
     {
       title: t('devices.column.product'),
@@ -75,6 +84,11 @@ export default function StorageProductsPage() {
             <Tag color={product.builtin ? 'blue' : 'green'}>
               {t(product.builtin ? 'devices.tag.builtin' : 'devices.tag.custom')}
             </Tag>
+            {product.builtinOverridden ? (
+              <Tag color="orange" data-testid={`device-overridden-${product.id}`}>
+                {t('devices.tag.overridden')}
+              </Tag>
+            ) : null}
           </Space>
           <Typography.Text type="secondary" copyable={{ text: product.id }}>
             {product.id}
@@ -161,10 +175,10 @@ export default function StorageProductsPage() {
           <Button
             type="link"
             size="small"
-            onClick={() => setDrawer(product.builtin ? { kind: 'view', product } : { kind: 'edit', product })}
+            onClick={() => setDrawer({ kind: 'edit', product })}
             data-testid={`device-edit-${product.id}`}
           >
-            {t(product.builtin ? 'devices.action.view' : 'devices.action.edit')}
+            {t('devices.action.edit')}
           </Button>
           <Button type="link" size="small" onClick={() => setDrawer({ kind: 'new', from: product })}>
             {t('devices.action.copy')}
@@ -172,6 +186,18 @@ export default function StorageProductsPage() {
           <Button type="link" size="small" onClick={() => setHistory(product)}>
             {t('devices.action.history')}
           </Button>
+          {product.builtinOverridden ? (
+            <Popconfirm title={t('devices.confirm.restore')} onConfirm={() => restoreBuiltin(product)}>
+              <Button
+                type="link"
+                size="small"
+                loading={restore.isPending && restore.variables?.id === product.id}
+                data-testid={`device-restore-${product.id}`}
+              >
+                {t('devices.action.restore')}
+              </Button>
+            </Popconfirm>
+          ) : null}
           {product.builtin ? null : (
             <Popconfirm title={t('devices.confirm.delete')} onConfirm={() => del(product)}>
               <Button type="link" size="small" danger disabled={(product.usedBy ?? 0) > 0}>
@@ -215,11 +241,7 @@ export default function StorageProductsPage() {
         pagination={false}
         scroll={{ x: 'max-content' }}
       />
-      <ProductDrawer
-        mode={drawer}
-        onClose={() => setDrawer(null)}
-        onCopy={(product) => setDrawer({ kind: 'new', from: product })}
-      />
+      <ProductDrawer mode={drawer} onClose={() => setDrawer(null)} />
       <HistoryModal product={history} onClose={() => setHistory(null)} />
     </Flex>
   );

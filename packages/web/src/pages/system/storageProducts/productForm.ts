@@ -88,6 +88,26 @@ function scaled(value: number, factor: number): number {
   return Number((value * factor).toPrecision(12));
 }
 
+/** A fraction as the percentage the pages show (0.88 → 88). */
+export function percentOfFraction(fraction: number): number {
+  return scaled(fraction, 100);
+}
+
+/** The parameters of the `devices.history.values` summary of a product (percent where it shows percent). */
+export function productValueParams(product: StorageProductFields) {
+  return {
+    powerKw: product.powerKw,
+    energyKwh: product.energyKwh,
+    efficiency: percentOfFraction(product.roundTripEfficiency),
+    socMin: percentOfFraction(product.socMinFraction),
+    socMax: percentOfFraction(product.socMaxFraction),
+    cRate: product.maxCRate,
+    cycles: product.cycleLifeAtRefDod,
+    soh: percentOfFraction(product.endOfLifeSohFraction),
+    fade: percentOfFraction(product.calendarFadeFractionPerYear),
+  };
+}
+
 function numberOrUndefined(value: number | null | undefined): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
@@ -129,15 +149,15 @@ export function formOfProduct(product: StorageProductFields): ProductFormValues 
     labelEn: product.labelEn,
     powerKw: product.powerKw,
     energyKwh: product.energyKwh,
-    roundTripEfficiencyPercent: scaled(product.roundTripEfficiency, 100),
-    socMinPercent: scaled(product.socMinFraction, 100),
-    socMaxPercent: scaled(product.socMaxFraction, 100),
+    roundTripEfficiencyPercent: percentOfFraction(product.roundTripEfficiency),
+    socMinPercent: percentOfFraction(product.socMinFraction),
+    socMaxPercent: percentOfFraction(product.socMaxFraction),
     auxiliaryKw: product.auxiliaryKw,
     maxCRate: product.maxCRate,
     cycleLifeAtRefDod: product.cycleLifeAtRefDod,
-    refDodPercent: scaled(product.refDodFraction, 100),
-    endOfLifeSohPercent: scaled(product.endOfLifeSohFraction, 100),
-    calendarFadePercentPerYear: scaled(product.calendarFadeFractionPerYear, 100),
+    refDodPercent: percentOfFraction(product.refDodFraction),
+    endOfLifeSohPercent: percentOfFraction(product.endOfLifeSohFraction),
+    calendarFadePercentPerYear: percentOfFraction(product.calendarFadeFractionPerYear),
     source: product.source,
   };
 }

@@ -24,6 +24,7 @@ import {
   projectBodyOf,
   projectChangesOf,
 } from './newAssessment';
+import { storageEnergyKwhOf } from './quotation/quotationLines';
 import { CalculateStep } from './steps/CalculateStep';
 import { EconomicsStep } from './steps/EconomicsStep';
 import { ElectricityStep } from './steps/ElectricityStep';
@@ -86,9 +87,17 @@ export function AssessmentFlow({ variant, reopened, onCreated, onDone }: Assessm
   const watch = { form, preserve: true } as const;
   const loadSource = Form.useWatch('loadSource', watch) ?? 'monthly';
   const monthly = Form.useWatch('monthlyKwh', watch);
+  const averageLoadKw = Form.useWatch('averageLoadKw', watch);
   const areaPath = Form.useWatch('areaPath', watch);
   const areaCode = areaPath?.[areaPath.length - 1] ?? null;
-  const meanLoadKw = loadSource === 'monthly' ? meanLoadKwOfMonths(monthly ?? []) : seriesMeanKw;
+  const meanLoadKw =
+    loadSource === 'monthly'
+      ? meanLoadKwOfMonths(monthly ?? [])
+      : loadSource === 'constant'
+        ? typeof averageLoadKw === 'number' && averageLoadKw > 0
+          ? averageLoadKw
+          : null
+        : seriesMeanKw;
   const recommendation = useStorageRecommendation(meanLoadKw);
   const values = () => form.getFieldsValue(true) as NewAssessmentValues;
 
@@ -104,7 +113,8 @@ export function AssessmentFlow({ variant, reopened, onCreated, onDone }: Assessm
         onCreated(project.projId);
       }
     } else if (key === 'electricity' && projId) {
-      if (current.loadSource !== 'monthly' && seriesMeanKw === null) {
+      const needsSeries = current.loadSource === 'file' || current.loadSource === 'bills';
+      if (needsSeries && seriesMeanKw === null) {
         void message.warning(t('assessmentFlow.load.notReady'));
         return false;
       }
@@ -206,7 +216,13 @@ export function AssessmentFlow({ variant, reopened, onCreated, onDone }: Assessm
             ) : null}
           </>
         ) : null}
-        {key === 'economics' ? <EconomicsStep variant={variant} /> : null}
+        {key === 'economics' ? (
+          <EconomicsStep
+            variant={variant}
+            projId={projId}
+            storageEnergyKwh={storageEnergyKwhOf(values(), recommendation)}
+          />
+        ) : null}
         {key === 'calculate' ? (
           <CalculateStep
             summary={flowSummaryOf(values(), variant, { meanLoadKw, recommendation }, t)}

@@ -2,6 +2,7 @@ import type { EconomicsConfig, EsConfig, LoadConfig, PvConfig, PvesOptions } fro
 import { INDUSTRY_PROFILES } from '@pvplan/engine';
 import { fractionOfPercent } from '../../../../features/assessment/assessmentFormat';
 import type { FlowVariant, NewAssessmentValues } from './flowValues';
+import { quotationInForce } from './quotation/quotationLines';
 
 /** A storage size: a catalogue product × units (the recommendation), or a custom power and energy. */
 export type StorageSize =
@@ -35,17 +36,31 @@ export function loadConfigOf(values: NewAssessmentValues): Partial<LoadConfig> {
       return { source: 'loadData' };
     case 'bills':
       return { source: 'auto' };
-    default: {
-      const profile = values.loadProfile === 'flat' ? null : INDUSTRY_PROFILES[values.loadProfile];
-      return {
-        source: 'monthly',
-        monthlyKwh: values.monthlyKwh.map((kwh) => kwh ?? 0),
-        ...(profile
-          ? { workingDayShape: [...profile.workingDay], restDayShape: [...profile.nonWorkingDay] }
-          : {}),
-      };
-    }
+    case 'constant':
+      // The step requires a value; 0 only if it was cleared after validation.
+      return { source: 'constant', averageLoadKw: values.averageLoadKw ?? 0 };
+    default:
+      return monthlyLoadConfigOf(values.monthlyKwh, values.loadProfile);
   }
+}
+
+/**
+ * Twelve monthly consumptions (an empty month is 0 kWh) spread over the day by an industry profile's
+ * working and rest-day shapes (engine INDUSTRY_PROFILES), or flat: the full flow's and the quick
+ * estimate's monthly load.
+ */
+export function monthlyLoadConfigOf(
+  monthlyKwh: readonly (number | null | undefined)[],
+  loadProfile: NewAssessmentValues['loadProfile'],
+): Partial<LoadConfig> {
+  const profile = loadProfile === 'flat' ? null : INDUSTRY_PROFILES[loadProfile];
+  return {
+    source: 'monthly',
+    monthlyKwh: monthlyKwh.map((kwh) => kwh ?? 0),
+    ...(profile
+      ? { workingDayShape: [...profile.workingDay], restDayShape: [...profile.nonWorkingDay] }
+      : {}),
+  };
 }
 
 /** The storage fields the full flow and the quick estimate share. */
@@ -72,7 +87,10 @@ export function esConfigOf(values: StorageValues, size: StorageSize | null): Par
 
 /**
  * The economics part. PV+storage takes the connection mode from its settlement (full feed-in sells
- * all PV; surplus and zero export both use PV on site first).
+ * all PV; surplus and zero export both use PV on site first). An applied itemised quotation still in
+ * force (same size, its unit price still in the capex field) goes as pvQuotation / storageQuotation:
+ * the server then takes the capex from its lines and keeps it with the project. The storage size of
+ * a recommendation is not known here; the economics step drops a storage quotation whose size changed.
  */
 export function economicsOf(values: NewAssessmentValues, variant: FlowVariant): Partial<EconomicsConfig> {
   const emc = values.businessModel === 'emc';
@@ -84,9 +102,19 @@ export function economicsOf(values: NewAssessmentValues, variant: FlowVariant): 
         ? 'fullFeedIn'
         : 'surplusFeedIn'
       : values.connectionMode;
+  const pvSizeKw = values.sizing === 'capacity' ? values.capacityKwp : undefined;
+  const esSizeKw = values.storageSizing === 'custom' ? values.storageEnergyKwh : values.esQuotation?.sizeKw;
+  const pvQuotation = quotationInForce(values.pvQuotation, values.pvCapexYuanPerW, pvSizeKw)
+    ? values.pvQuotation.items
+    : undefined;
+  const storageQuotation = quotationInForce(values.esQuotation, values.esCapexYuanPerWh, esSizeKw)
+    ? values.esQuotation.items
+    : undefined;
   return {
     businessModel: values.businessModel,
     ...(hasPv ? { connectionMode, pvCapexYuanPerW: values.pvCapexYuanPerW } : {}),
+    ...(hasPv && pvQuotation ? { pvQuotation } : {}),
+    ...(hasStorage && storageQuotation ? { storageQuotation } : {}),
     ...(emc && hasPv && values.hostPricePercent !== undefined
       ? { hostPriceFraction: fractionOfPercent(values.hostPricePercent) }
       : {}),

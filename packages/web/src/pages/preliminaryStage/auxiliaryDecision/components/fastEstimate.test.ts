@@ -5,6 +5,7 @@ import {
   FAST_ESTIMATE_DEFAULTS,
   type FastEstimateValues,
   fastCalculationBodyOf,
+  fastMeanLoadKw,
   fastPriceBodyOf,
   fastProjectBodyOf,
   missingPeriodPrices,
@@ -92,6 +93,31 @@ describe('quick estimate bodies', () => {
     );
     expect(custom.es).toMatchObject({ powerKw: 250, energyKwh: 500 });
     expect(custom.es).not.toHaveProperty('productId');
+  });
+
+  it('sends monthly consumptions as a monthly load with the profile shape, not an average', () => {
+    const months = Array.from({ length: 12 }, (_, month) => (month === 6 ? 87_600 : 43_800));
+    const monthly: FastEstimateValues = {
+      ...values,
+      loadInput: 'monthly',
+      monthlyKwh: months,
+      loadProfile: 'two_shift',
+    };
+    const body = fastCalculationBodyOf(monthly, '9', null);
+    expect(body).not.toHaveProperty('averageLoadKw');
+    expect(body.load).toMatchObject({ source: 'monthly', monthlyKwh: months });
+    expect(body.load?.workingDayShape).toHaveLength(24);
+    const flat = fastCalculationBodyOf(
+      { ...monthly, loadProfile: 'flat', monthlyKwh: [1, undefined] },
+      '9',
+      null,
+    );
+    expect(flat.load).toEqual({ source: 'monthly', monthlyKwh: [1, 0] });
+    // The recommendation follows the mean load: (11 × 43 800 + 87 600) kWh over 8760 h = 65 kW.
+    expect(fastMeanLoadKw(monthly)).toBeCloseTo(65, 9);
+    expect(fastMeanLoadKw(values)).toBe(400);
+    expect(fastMeanLoadKw({ loadInput: 'average' })).toBeNull();
+    expect(fastMeanLoadKw({ loadInput: 'monthly', monthlyKwh: [] })).toBeNull();
   });
 
   it('prefills the prices of the area row', () => {

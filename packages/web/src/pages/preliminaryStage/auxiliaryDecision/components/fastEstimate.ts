@@ -8,13 +8,17 @@ import type {
 } from '@pvplan/contract';
 import { fractionOfPercent } from '../../../../features/assessment/assessmentFormat';
 import { effectiveTouTable, type TouTable } from '../../../../features/tou/touGrid';
-import { esConfigOf, type StorageSize } from './configParts';
-import type { StorageStrategyChoice } from './flowValues';
-import { projectBodyOf } from './newAssessment';
+import { esConfigOf, monthlyLoadConfigOf, type StorageSize } from './configParts';
+import type { NewAssessmentValues, StorageStrategyChoice } from './flowValues';
+import { meanLoadKwOfMonths, projectBodyOf } from './newAssessment';
 
 /** Energy prices of the quick estimate, yuan/kWh, in period-code order (sharp … deep valley). */
 export const FAST_PRICE_KEYS = ['sharp', 'peak', 'flat', 'valley', 'deepValley'] as const;
 export type FastPriceKey = (typeof FAST_PRICE_KEYS)[number];
+
+/** How the quick estimate is given the site load: one average kW, or twelve monthly consumptions. */
+export const FAST_LOAD_INPUTS = ['average', 'monthly'] as const;
+export type FastLoadInput = (typeof FAST_LOAD_INPUTS)[number];
 
 /** The values of the quick storage estimate (spec 001 §7 "Fast estimate"): a short form. */
 export interface FastEstimateValues {
@@ -36,7 +40,13 @@ export interface FastEstimateValues {
   pricesFor?: string;
   /** The prices shown are the ones the reopened estimate saved, not the area's (not sent). */
   pricesSaved?: boolean;
-  averageLoadKw: number;
+  /** The site load as an average kW ('average') or twelve monthly consumptions ('monthly'). */
+  loadInput: FastLoadInput;
+  /** Average site load, kW (loadInput 'average'). */
+  averageLoadKw?: number;
+  /** Twelve monthly consumptions, kWh, and their daily shape (loadInput 'monthly'). */
+  monthlyKwh?: (number | null | undefined)[];
+  loadProfile?: NewAssessmentValues['loadProfile'];
   storageStrategy: StorageStrategyChoice;
   storageSizing: 'recommend' | 'custom';
   storagePowerKw?: number;
@@ -48,6 +58,9 @@ export interface FastEstimateValues {
 export const FAST_ESTIMATE_DEFAULTS: Partial<FastEstimateValues> = {
   userCategory: 'general_ci',
   voltageLevel: 'kv1_10',
+  loadInput: 'average',
+  monthlyKwh: Array.from({ length: 12 }, () => undefined),
+  loadProfile: 'two_shift',
   storageStrategy: 'twoChargeTwoDischarge',
   storageSizing: 'recommend',
   esCapexYuanPerWh: 0.8,
@@ -93,7 +106,21 @@ export function fastPriceBodyOf(values: FastEstimateValues, projId: string) {
   };
 }
 
-/** The fast/startCalculation body: storage, the average site load and the economics. */
+/**
+ * The mean site load, kW, the storage recommendation follows: the average typed, or the twelve
+ * monthly consumptions over the year's 8760 hours; null before a load is given.
+ */
+export function fastMeanLoadKw(
+  values: Pick<FastEstimateValues, 'loadInput' | 'averageLoadKw' | 'monthlyKwh'>,
+): number | null {
+  if (values.loadInput === 'monthly') return meanLoadKwOfMonths(values.monthlyKwh ?? []);
+  return typeof values.averageLoadKw === 'number' && values.averageLoadKw > 0 ? values.averageLoadKw : null;
+}
+
+/**
+ * The fast/startCalculation body: storage, the site load (the average as `averageLoadKw`, kept as a
+ * constant load; or the monthly consumptions as a monthly load config) and the economics.
+ */
 export function fastCalculationBodyOf(
   values: FastEstimateValues,
   projId: string,
@@ -101,14 +128,16 @@ export function fastCalculationBodyOf(
 ): {
   projId: string;
   es: Partial<EsConfig>;
-  averageLoadKw: number;
+  averageLoadKw?: number;
   load?: Partial<LoadConfig>;
   economics: Partial<EconomicsConfig>;
 } {
   return {
     projId,
     es: esConfigOf(values, size),
-    averageLoadKw: values.averageLoadKw,
+    ...(values.loadInput === 'monthly'
+      ? { load: monthlyLoadConfigOf(values.monthlyKwh ?? [], values.loadProfile ?? 'flat') }
+      : { averageLoadKw: values.averageLoadKw as number }),
     economics: { businessModel: 'selfInvest', discountRate: fractionOfPercent(values.discountRatePercent) },
   };
 }

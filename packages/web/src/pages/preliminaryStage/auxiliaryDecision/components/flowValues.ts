@@ -1,11 +1,16 @@
 import type { LoadIndustryProfile, WeatherSourceChoice } from '@pvplan/contract';
+import type { QuotationRecord } from './quotation/quotationLines';
 
 /** The variants of the full flow (the quick estimate has its own short form, fastEstimate.ts). */
 export const FLOW_VARIANTS = ['pv', 'es', 'pves'] as const;
 export type FlowVariant = (typeof FLOW_VARIANTS)[number];
 
-/** Where the load of the assessment comes from. */
-export const LOAD_SOURCE_CHOICES = ['monthly', 'file', 'bills'] as const;
+/**
+ * Where the load of the assessment comes from: twelve monthly energies, a load file, the bills, or a
+ * constant average load (load config `source: 'constant'`, as saved through the API or the quick
+ * estimate: the same kW every hour).
+ */
+export const LOAD_SOURCE_CHOICES = ['monthly', 'file', 'bills', 'constant'] as const;
 export type LoadSourceChoice = (typeof LOAD_SOURCE_CHOICES)[number];
 
 /** The storage strategies the flow offers (rule 1 cycle, rule 2 cycles, LP optimum). */
@@ -38,6 +43,8 @@ export interface NewAssessmentValues {
   monthlyKwh: (number | null | undefined)[];
   /** The hourly shape of the monthly energy: an industry profile, or flat. */
   loadProfile: LoadIndustryProfile | 'flat';
+  /** The constant site load, kW, every hour of the year (loadSource 'constant'). */
+  averageLoadKw?: number | null;
   weather: WeatherSourceChoice;
   sizing: 'capacity' | 'roof';
   capacityKwp?: number;
@@ -61,6 +68,10 @@ export interface NewAssessmentValues {
   connectionMode: 'surplusFeedIn' | 'fullFeedIn';
   pvCapexYuanPerW: number;
   esCapexYuanPerWh: number;
+  /** The itemised PV quotation whose unit price is pvCapexYuanPerW (quotation/QuotationAction). */
+  pvQuotation?: QuotationRecord;
+  /** The itemised storage quotation whose unit price is esCapexYuanPerWh. */
+  esQuotation?: QuotationRecord;
   lifeYears: number;
   discountRatePercent: number;
   equityPercent: number;

@@ -181,11 +181,36 @@ describe('flow values of a saved project', () => {
     expect(values.monthlyKwh).toEqual(Array.from({ length: 12 }, () => undefined));
   });
 
+  it.each([
+    'pv',
+    'es',
+    'pves',
+  ] as const)('shows a constant load saved through the API on %s and sends the same load again', (variant) => {
+    // As saveUpdateConfigModelData / saveUpdateConfigEsInfo keep `load: { source: 'constant', averageLoadKw }`.
+    const configs = serverConfigs({
+      pv: { capacityKwp: 400 },
+      es: { productId: 'ci-cabinet-100kw-215kwh', units: 1 },
+      load: { source: 'constant', averageLoadKw: 312.5 },
+    });
+    const values = flowValuesOfSaved({ project: projectView({ projType: variant }), configs }, [
+      '420000',
+      '420100',
+    ]);
+    expect(values).toMatchObject({ loadSource: 'constant', averageLoadKw: 312.5 });
+    // Not shown as typed months: those inputs stay empty.
+    expect(values.monthlyKwh).toEqual(Array.from({ length: 12 }, () => undefined));
+    const request = configRequestOf(variant, { ...VALUES, ...values } as NewAssessmentValues, '7', null);
+    expect(request.body.load).toEqual({ source: 'constant', averageLoadKw: 312.5 });
+    // The server keeps exactly what it kept before.
+    expect(loadConfigSchema.parse(request.body.load)).toEqual(configs.load);
+  });
+
   it('maps the load source and the day shape', () => {
     const saved = (load: unknown, kinds = ['load']) => ({ load: loadConfigSchema.parse(load), saved: kinds });
     expect(loadSourceOf(saved({ source: 'auto' }))).toBe('bills');
     expect(loadSourceOf(saved({ source: 'loadData' }))).toBe('file');
     expect(loadSourceOf(saved({ source: 'monthly' }))).toBe('monthly');
+    expect(loadSourceOf(saved({ source: 'constant', averageLoadKw: 300 }))).toBe('constant');
     // Never saved: the server's default 'auto' is not a choice the user made.
     expect(loadSourceOf(saved({}, []))).toBe('monthly');
     expect(loadProfileOf(undefined)).toBe('flat');
@@ -220,11 +245,15 @@ function savedFast(values: FastEstimateValues, size: Parameters<typeof fastCalcu
       userCategory: project.userCategory ?? null,
       voltageLevel: project.voltageLevel ?? null,
     }),
-    // fast/startCalculation keeps the average load as a constant load (projects.routes.ts).
+    // fast/startCalculation keeps the average load as a constant load, or the load it is given
+    // (monthly consumptions), as sent (projects.routes.ts).
     configs: serverConfigs({
       es: calculation.es,
       economics: calculation.economics,
-      load: { source: 'constant', averageLoadKw: calculation.averageLoadKw },
+      load:
+        calculation.averageLoadKw !== undefined
+          ? { source: 'constant', averageLoadKw: calculation.averageLoadKw }
+          : calculation.load,
     }),
     prices: { projId: '7', ...prices } as SavedFastPrices,
   };
@@ -319,6 +348,44 @@ describe('quick estimate values of a saved one', () => {
     const noArea = fastValuesOfSaved(saved, undefined);
     expect(noArea.flat).toBe(0.6789);
     expect(noArea).not.toHaveProperty('pricesFor');
+  });
+
+  it('gives back a load saved as monthly consumptions, with its industry profile or flat', () => {
+    const months = [900, 850, 1000, 1100, 1200, 1500, 1800, 1750, 1300, 1100, 950, 1000].map(
+      (kwh) => kwh * 100,
+    );
+    const recommended = { kind: 'product', productId: 'ci-cabinet-100kw-215kwh', units: 1 } as const;
+    for (const loadProfile of ['two_shift', 'flat'] as const) {
+      const monthly: FastEstimateValues = {
+        ...sent,
+        averageLoadKw: undefined,
+        loadInput: 'monthly',
+        monthlyKwh: months,
+        loadProfile,
+      };
+      const saved = savedFast(monthly, recommended);
+      expect(saved.configs.load).toMatchObject({ source: 'monthly', monthlyKwh: months });
+      const values = fastValuesOfSaved(saved, ['420000', '420100']);
+      expect(values).toMatchObject({ loadInput: 'monthly', monthlyKwh: months, loadProfile });
+      expect(values).not.toHaveProperty('averageLoadKw');
+      // Sent again unchanged, the same load goes back to the server.
+      expect(fastCalculationBodyOf(values as FastEstimateValues, '7', recommended).load).toEqual(
+        fastCalculationBodyOf(monthly, '7', recommended).load,
+      );
+    }
+    // A constant load reopens on the average input.
+    expect(fastValuesOfSaved(savedFast(sent, recommended), undefined)).toMatchObject({
+      loadInput: 'average',
+      averageLoadKw: 321,
+    });
+    // A load from a file or the bills is not one of this form's inputs: they stay empty.
+    const fromFile = savedFast(sent, recommended);
+    const fileValues = fastValuesOfSaved(
+      { ...fromFile, configs: { ...fromFile.configs, load: loadConfigSchema.parse({ source: 'loadData' }) } },
+      undefined,
+    );
+    expect(fileValues).not.toHaveProperty('averageLoadKw');
+    expect(fileValues.loadInput).toBe('average');
   });
 
   it('reads one saved day for every month, and no periods as a flat day', () => {

@@ -19,6 +19,7 @@ import {
   ROOF_TYPES,
   STORAGE_STRATEGY_CHOICES,
 } from './flowValues';
+import { recordOfSaved } from './quotation/quotationLines';
 
 /*
  * Reopening a project (/tools/auxiliaryDecision?projId=…): the project and its saved configs
@@ -74,9 +75,10 @@ export function loadProfileOf(
 }
 
 /**
- * Where the flow took the load from: twelve months typed ('monthly'), a load file ('loadData'), or
- * the bills ('auto': the profile built from them). A project whose load was never saved starts on
- * the monthly inputs.
+ * Where the flow took the load from: twelve months typed ('monthly'), a load file ('loadData'), the
+ * bills ('auto': the profile built from them), or a constant average load ('constant', e.g. saved
+ * through the API by saveUpdateConfigModelData). A project whose load was never saved starts on the
+ * monthly inputs.
  */
 export function loadSourceOf(configs: Pick<ProjectConfigs, 'load' | 'saved'>): LoadSourceChoice {
   if (!configs.saved.includes('load')) return 'monthly';
@@ -85,6 +87,8 @@ export function loadSourceOf(configs: Pick<ProjectConfigs, 'load' | 'saved'>): L
       return 'file';
     case 'auto':
       return 'bills';
+    case 'constant':
+      return 'constant';
     default:
       return 'monthly';
   }
@@ -103,6 +107,8 @@ export function flowValuesOfSaved(
   const { pv, es, load, economics, pves } = configs;
   const loadSource = loadSourceOf(configs);
   const monthly = loadSource === 'monthly' && load.monthlyKwh?.length === 12;
+  // A constant load is shown as it was saved, so calculating again sends the same load.
+  const constantKw = loadSource === 'constant' ? load.averageLoadKw : undefined;
   const customStorage = !es.productId && es.powerKw !== undefined && es.energyKwh !== undefined;
   const sized = pv.capacityKwp === undefined && pv.roofAreaM2 !== undefined ? 'roof' : 'capacity';
   const values: Partial<NewAssessmentValues> = {
@@ -119,6 +125,7 @@ export function flowValuesOfSaved(
     loadSource,
     monthlyKwh: monthly ? [...(load.monthlyKwh ?? [])] : Array.from({ length: 12 }, () => undefined),
     loadProfile: loadSource === 'monthly' ? loadProfileOf(load.workingDayShape) : 'two_shift',
+    ...(constantKw !== undefined ? { averageLoadKw: constantKw } : {}),
     weather: pv.weather ?? { source: 'climatology' },
     sizing: sized,
     ...(pv.capacityKwp !== undefined ? { capacityKwp: pv.capacityKwp } : {}),
@@ -141,6 +148,7 @@ export function flowValuesOfSaved(
     connectionMode: economics.connectionMode,
     pvCapexYuanPerW: economics.pvCapexYuanPerW,
     esCapexYuanPerWh: es.capexYuanPerWh,
+    ...quotationValuesOf(configs),
     lifeYears: economics.lifeYears,
     discountRatePercent: percentOfFraction(economics.discountRate),
     equityPercent: percentOfFraction(economics.equityFraction),
@@ -149,6 +157,21 @@ export function flowValuesOfSaved(
     incomeTaxHoliday: economics.incomeTaxHoliday,
   };
   return values;
+}
+
+/** The itemised quotations saved with the economics, as the flow's applied quotations. */
+function quotationValuesOf({
+  pv,
+  es,
+  economics,
+}: ProjectConfigs): Pick<Partial<NewAssessmentValues>, 'pvQuotation' | 'esQuotation'> {
+  const pvQuotation = recordOfSaved(economics.pvQuotation, economics.pvCapexYuanPerW, pv.capacityKwp);
+  const esQuotation = recordOfSaved(
+    economics.storageQuotation,
+    es.capexYuanPerWh,
+    es.productId ? undefined : es.energyKwh,
+  );
+  return { ...(pvQuotation ? { pvQuotation } : {}), ...(esQuotation ? { esQuotation } : {}) };
 }
 
 /**
@@ -174,10 +197,31 @@ export function touTableOfSlots(
 }
 
 /**
+ * The quick estimate's load inputs of a saved load config: a constant load is the average kW, twelve
+ * monthly consumptions (fast/startCalculation's `load.monthlyKwh`) are the monthly inputs with the
+ * industry profile of their shape. A load from a file or the bills is not a choice of this form: the
+ * inputs stay empty and the user gives the load again.
+ */
+export function fastLoadValuesOf(
+  load: ProjectConfigs['load'],
+): Pick<Partial<FastEstimateValues>, 'loadInput' | 'averageLoadKw' | 'monthlyKwh' | 'loadProfile'> {
+  if (load.source === 'monthly' && load.monthlyKwh?.length === 12) {
+    return {
+      loadInput: 'monthly',
+      monthlyKwh: [...load.monthlyKwh],
+      loadProfile: loadProfileOf(load.workingDayShape),
+    };
+  }
+  if (load.source === 'constant' && load.averageLoadKw !== undefined) {
+    return { loadInput: 'average', averageLoadKw: load.averageLoadKw };
+  }
+  return {};
+}
+
+/**
  * The quick estimate's form values of a saved one (the inverse of fastEstimate.ts): the project,
- * its saved prices and periods, the average load (a constant load; another saved load is not a
- * choice of this form, so the user types it), the storage (a catalogue product is the
- * recommendation again, a custom power and energy stays custom), its cost and the discount rate.
+ * its saved prices and periods, the site load (`fastLoadValuesOf`), the storage (a catalogue product
+ * is the recommendation again, a custom power and energy stays custom), its cost and the discount rate.
  * `pricesFor` marks the saved prices as those of the area, category and voltage shown, so the area's
  * published prices do not replace them until the user changes one of the three. Without saved
  * prices the area's are filled in as for a new estimate.
@@ -199,9 +243,7 @@ export function fastValuesOfSaved(
     ...(project.longitudeDeg !== null ? { longitudeDeg: project.longitudeDeg } : {}),
     userCategory,
     voltageLevel,
-    ...(load.source === 'constant' && load.averageLoadKw !== undefined
-      ? { averageLoadKw: load.averageLoadKw }
-      : {}),
+    ...fastLoadValuesOf(load),
     storageStrategy: oneOf(STORAGE_STRATEGY_CHOICES, es.strategy) ?? 'twoChargeTwoDischarge',
     storageSizing: customStorage ? 'custom' : 'recommend',
     ...(customStorage ? { storagePowerKw: es.powerKw, storageEnergyKwh: es.energyKwh } : {}),

@@ -34,8 +34,21 @@ export function PriceTable({ table, selected }: PriceTableProps) {
     },
     ...TOU_PERIOD_ORDER.filter((code) => table.rows.some((row) => row[PERIOD_FIELDS[code]] !== null)).map(
       (code) => ({
+        // A colour swatch beside dark text: the flat period's yellow is unreadable as text on white.
         title: (
-          <Typography.Text style={{ color: TOU_PERIOD_COLORS[code] }} strong>
+          <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+            <span
+              aria-hidden
+              style={{
+                display: 'inline-block',
+                width: 8,
+                height: 8,
+                borderRadius: 2,
+                marginInlineEnd: 6,
+                verticalAlign: 'middle',
+                background: TOU_PERIOD_COLORS[code],
+              }}
+            />
             {t(`tou.period.${code}` as 'tou.period.0')}
           </Typography.Text>
         ),

@@ -2,6 +2,7 @@ import type { TouPeriodCode } from '@pvplan/contract';
 import type { EChartsCoreOption } from 'echarts/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsMobile } from '../../../../app/layout/useLayoutMode';
 import { EChart } from '../../../../components/EChart';
 import { TOU_PERIOD_COLORS, TOU_PERIOD_ORDER } from '../../../../features/tou';
 import { heatmapCells, timeAxisLabels } from '../priceSearchRules';
@@ -15,6 +16,8 @@ export interface TouHeatmapProps {
 /** The month × hour (or × half hour) grid of TOU periods, one colour per period. */
 export function TouHeatmap({ slots, halfHours }: TouHeatmapProps) {
   const { t } = useTranslation();
+  // On a phone a column is ~10 px wide: label every 4th hour so the clock labels do not overlap.
+  const mobile = useIsMobile();
   const option = useMemo<EChartsCoreOption>(() => {
     const labels = timeAxisLabels(halfHours);
     const periodName = (code: number) => t(`tou.period.${code}` as 'tou.period.0');
@@ -35,7 +38,7 @@ export function TouHeatmap({ slots, halfHours }: TouHeatmapProps) {
         type: 'category',
         data: labels,
         splitArea: { show: true },
-        axisLabel: { interval: halfHours ? 3 : 1 },
+        axisLabel: { interval: mobile ? (halfHours ? 7 : 3) : halfHours ? 3 : 1 },
       },
       yAxis: { type: 'category', data: months, inverse: true, splitArea: { show: true } },
       visualMap: {
@@ -59,6 +62,6 @@ export function TouHeatmap({ slots, halfHours }: TouHeatmapProps) {
         },
       ],
     };
-  }, [slots, halfHours, t]);
+  }, [slots, halfHours, mobile, t]);
   return <EChart option={option} style={{ height: 420 }} />;
 }

@@ -1,4 +1,4 @@
-import { Card, Col, Descriptions, Row, Space } from 'antd';
+import { Card, Col, Descriptions, Grid, Row, Space } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResultSummary } from '../../../../api/assessmentResults';
@@ -15,6 +15,9 @@ import {
 /** Economic evaluation: headline, indicators, cash-flow chart and table, the storage's years. */
 export function EconomicsTab({ summary }: { readonly summary: ResultSummary }) {
   const { t } = useTranslation();
+  // Labels on one line where there is room; on a phone they wrap and leave the value half the row.
+  const wide = Grid.useBreakpoint().md === true;
+  const labelStyle = wide ? { whiteSpace: 'nowrap' as const } : { width: '45%' };
   const e = summary.economics;
   const i = e.indicators;
   const cash = useMemo(
@@ -23,6 +26,7 @@ export function EconomicsTab({ summary }: { readonly summary: ResultSummary }) {
         cumulative: t('assessment.chart.cumulative'),
         annual: t('assessment.chart.annual'),
         unit: t('assessment.unit.yuan'),
+        wanUnit: t('assessment.unit.wanYuan'),
       }),
     [e.rows, t],
   );
@@ -48,7 +52,7 @@ export function EconomicsTab({ summary }: { readonly summary: ResultSummary }) {
       <Row gutter={[12, 12]}>
         <Col xs={24} xl={10}>
           <Card title={t('assessment.detail.indicators')}>
-            <Descriptions size="small" bordered column={1} styles={{ label: { whiteSpace: 'nowrap' } }}>
+            <Descriptions size="small" bordered column={1} styles={{ label: labelStyle }}>
               <Descriptions.Item label={t('assessment.detail.investment')}>
                 {yuan(i.totalInvestmentYuan)}
               </Descriptions.Item>

@@ -1,9 +1,9 @@
-import { Alert, Card, Col, Descriptions, Row, Space, Spin } from 'antd';
+import { Alert, Card, Col, Descriptions, Grid, Row, Space, Spin } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResultSummary } from '../../../../api/assessmentResults';
 import { EChart } from '../../../../components/EChart';
-import { loadSourceText, numberText, tariffSourceText, useUiLanguage } from '../../../../features/assessment';
+import { loadSourceText, numberText, tariffSourceText } from '../../../../features/assessment';
 import type { SourcedSummary } from '../../../../features/assessment/sourceText';
 import { LoadStatisticsPanel, useNetLoadOverview } from '../../../../features/load';
 import { loadProfileOption } from '../detailCharts';
@@ -20,7 +20,9 @@ export function LoadTab({
   readonly summary: ResultSummary | null;
 }) {
   const { t } = useTranslation();
-  const language = useUiLanguage();
+  // Labels on one line where there is room; on a phone they wrap and leave the value half the row.
+  const wide = Grid.useBreakpoint().md === true;
+  const labelStyle = wide ? { whiteSpace: 'nowrap' as const } : { width: '45%' };
   // The statistics need the project's stored load series; a plan on monthly or constant load has none.
   const overview = useNetLoadOverview(projId);
   const profile = useMemo(
@@ -39,7 +41,7 @@ export function LoadTab({
         <Card title={t('assessment.detail.planLoad')} data-testid="assessment-detail-load">
           <Row gutter={[16, 16]}>
             <Col xs={24} xl={8}>
-              <Descriptions size="small" bordered column={1} styles={{ label: { whiteSpace: 'nowrap' } }}>
+              <Descriptions size="small" bordered column={1} styles={{ label: labelStyle }}>
                 <Descriptions.Item label={t('assessment.detail.loadSource')}>
                   {loadSourceText(t, summary.load.source, (summary as SourcedSummary).load.label)}
                 </Descriptions.Item>
@@ -50,12 +52,7 @@ export function LoadTab({
                   {`${numberText(summary.load.peakKw, 1)} ${t('assessment.unit.kw')}`}
                 </Descriptions.Item>
                 <Descriptions.Item label={t('assessment.detail.tariffSource')}>
-                  {tariffSourceText(
-                    t,
-                    language,
-                    summary.tariff.source,
-                    (summary as SourcedSummary).tariff.label,
-                  )}
+                  {tariffSourceText(t, summary.tariff.source, (summary as SourcedSummary).tariff.label)}
                 </Descriptions.Item>
                 <Descriptions.Item label={t('assessment.detail.averagePrice')}>
                   {`${numberText(summary.tariff.averagePriceYuanPerKwh, 4) ?? '-'} ${t('assessment.unit.yuanPerKwh')}`}

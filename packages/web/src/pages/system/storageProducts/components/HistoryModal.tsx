@@ -3,8 +3,7 @@ import { Empty, Modal, Spin, Tag, Timeline, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useStorageProductHistory } from '../hooks';
-
-const percent = (fraction: number) => Number((fraction * 100).toPrecision(10));
+import { productValueParams } from '../productForm';
 
 /** A product's changes, newest first: who changed what and when, with the values after the change. */
 export function HistoryModal(props: {
@@ -43,20 +42,13 @@ export function HistoryModal(props: {
                     time: dayjs(entry.changedAt).format('YYYY-MM-DD HH:mm'),
                   })}
                 </Typography.Text>{' '}
-                {entry.enabled ? null : <Tag>{t('devices.history.action.disable')}</Tag>}
+                {/* The product was disabled at this change (a disable or delete entry says so itself). */}
+                {entry.enabled || entry.action === 'disable' || entry.action === 'delete' ? null : (
+                  <Tag>{t('devices.history.disabledState')}</Tag>
+                )}
                 <div>
                   <Typography.Text type="secondary">
-                    {t('devices.history.values', {
-                      powerKw: entry.product.powerKw,
-                      energyKwh: entry.product.energyKwh,
-                      efficiency: percent(entry.product.roundTripEfficiency),
-                      socMin: percent(entry.product.socMinFraction),
-                      socMax: percent(entry.product.socMaxFraction),
-                      cRate: entry.product.maxCRate,
-                      cycles: entry.product.cycleLifeAtRefDod,
-                      soh: percent(entry.product.endOfLifeSohFraction),
-                      fade: percent(entry.product.calendarFadeFractionPerYear),
-                    })}
+                    {t('devices.history.values', productValueParams(entry.product))}
                   </Typography.Text>
                 </div>
               </>

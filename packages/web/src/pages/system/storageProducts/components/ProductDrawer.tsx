@@ -13,19 +13,17 @@ import {
   productFieldMessage,
   productFormErrors,
   productOfForm,
+  productValueParams,
 } from '../productForm';
 
-/** What the drawer shows: a new product (blank or copied), an administrator's product, a built-in one. */
+/** What the drawer shows: a new product (blank or copied), or a product to edit (built-in ones too). */
 export type ProductDrawerMode =
   | { readonly kind: 'new'; readonly from?: StorageProductView }
-  | { readonly kind: 'edit'; readonly product: StorageProductView }
-  | { readonly kind: 'view'; readonly product: StorageProductView };
+  | { readonly kind: 'edit'; readonly product: StorageProductView };
 
 export interface ProductDrawerProps {
   readonly mode: ProductDrawerMode | null;
   readonly onClose: () => void;
-  /** "Copy as new" from a built-in product. */
-  readonly onCopy: (product: StorageProductView) => void;
 }
 
 /** The numeric inputs of the form. */
@@ -42,14 +40,18 @@ type NumberField =
   | 'endOfLifeSohPercent'
   | 'calendarFadePercentPerYear';
 
-/** The add / edit / view drawer of a storage product; the checks are the server's, on each field. */
-export function ProductDrawer({ mode, onClose, onCopy }: ProductDrawerProps) {
+/**
+ * The add / edit drawer of a storage product; the checks are the server's, on each field. Editing a
+ * built-in product says that the values replace the built-in ones until restored, and shows the
+ * built-in values when they differ.
+ */
+export function ProductDrawer({ mode, onClose }: ProductDrawerProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<ProductFormValues>();
   const { save } = useStorageProductMutations();
-  const readOnly = mode?.kind === 'view';
   const creating = mode?.kind === 'new';
+  const builtin = mode?.kind === 'edit' && mode.product.builtin ? mode.product : null;
 
   useEffect(() => {
     if (!mode) return;
@@ -75,7 +77,7 @@ export function ProductDrawer({ mode, onClose, onCopy }: ProductDrawerProps) {
   });
 
   const submit = async (values: ProductFormValues) => {
-    if (!mode || readOnly) return;
+    if (!mode) return;
     const errors = productFormErrors(values, translate);
     if (errors.length > 0) {
       form.setFields(errors);
@@ -124,9 +126,10 @@ export function ProductDrawer({ mode, onClose, onCopy }: ProductDrawerProps) {
   const title =
     mode?.kind === 'new'
       ? t('devices.drawer.new')
-      : mode?.kind === 'edit'
-        ? t('devices.drawer.edit')
-        : t('devices.drawer.view');
+      : builtin
+        ? t('devices.drawer.editBuiltin')
+        : t('devices.drawer.edit');
+  const defaults = builtin?.builtinOverridden ? builtin.builtinValues : undefined;
 
   return (
     <Drawer
@@ -136,38 +139,37 @@ export function ProductDrawer({ mode, onClose, onCopy }: ProductDrawerProps) {
       title={title}
       forceRender
       extra={
-        readOnly && mode?.kind === 'view' ? (
-          <Button onClick={() => onCopy(mode.product)}>{t('devices.action.copy')}</Button>
-        ) : (
-          <Flex gap={8}>
-            <Button onClick={onClose}>{t('devices.drawer.cancel')}</Button>
-            <Button
-              type="primary"
-              loading={save.isPending}
-              onClick={() => form.submit()}
-              data-testid="device-save"
-            >
-              {t('devices.drawer.save')}
-            </Button>
-          </Flex>
-        )
+        <Flex gap={8}>
+          <Button onClick={onClose}>{t('devices.drawer.cancel')}</Button>
+          <Button
+            type="primary"
+            loading={save.isPending}
+            onClick={() => form.submit()}
+            data-testid="device-save"
+          >
+            {t('devices.drawer.save')}
+          </Button>
+        </Flex>
       }
       data-testid="device-drawer"
     >
-      {readOnly ? (
+      {builtin ? (
         <Alert
           type="info"
           showIcon
           style={{ marginBottom: 16 }}
           message={t('devices.drawer.builtinNotice')}
+          description={
+            defaults
+              ? t('devices.drawer.builtinValues', {
+                  values: t('devices.history.values', productValueParams(defaults)),
+                })
+              : undefined
+          }
+          data-testid="device-builtin-notice"
         />
       ) : null}
-      <Form<ProductFormValues>
-        form={form}
-        layout="vertical"
-        disabled={readOnly}
-        onFinish={(values) => void submit(values)}
-      >
+      <Form<ProductFormValues> form={form} layout="vertical" onFinish={(values) => void submit(values)}>
         <Divider orientation="left" plain>
           {t('devices.section.identity')}
         </Divider>

@@ -1,4 +1,4 @@
-import { App, Col, Divider, Form, InputNumber, Row, Steps } from 'antd';
+import { App, Col, Divider, Form, InputNumber, Radio, Row, Steps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fastSavePrice, fastStartCalculation, modifyProject, saveProject } from '../../../../../api/projects';
@@ -8,8 +8,10 @@ import { resultPathOf } from '../../resultPath';
 import { FlowFooter } from '../FlowFooter';
 import {
   FAST_ESTIMATE_DEFAULTS,
+  FAST_LOAD_INPUTS,
   type FastEstimateValues,
   fastCalculationBodyOf,
+  fastMeanLoadKw,
   fastPriceBodyOf,
   fastProjectBodyOf,
   missingPeriodPrices,
@@ -17,6 +19,7 @@ import {
 import { storageSummaryOf } from '../flowSummary';
 import { projectChangesOf } from '../newAssessment';
 import { CalculateStep } from '../steps/CalculateStep';
+import { MonthlyLoadInputs } from '../steps/MonthlyLoadInputs';
 import { ProjectStep } from '../steps/ProjectStep';
 import { StorageSection } from '../steps/StorageSection';
 import { storageSizeOf, useStorageRecommendation } from '../storageSizing';
@@ -53,8 +56,11 @@ export function FastEstimateFlow({ reopened, onCreated, onDone }: FastEstimateFl
   const key = STEPS[step] ?? 'basics';
   const watch = { form, preserve: true } as const;
   const areaPath = Form.useWatch('areaPath', watch);
+  const loadInput =
+    (Form.useWatch('loadInput', watch) as FastEstimateValues['loadInput'] | undefined) ?? 'average';
   const averageLoadKw = Form.useWatch('averageLoadKw', watch) as number | undefined;
-  const recommendation = useStorageRecommendation(averageLoadKw);
+  const monthlyKwh = Form.useWatch('monthlyKwh', watch) as FastEstimateValues['monthlyKwh'];
+  const recommendation = useStorageRecommendation(fastMeanLoadKw({ loadInput, averageLoadKw, monthlyKwh }));
   const values = () => form.getFieldsValue(true) as FastEstimateValues;
   const required = { required: true, message: t('assessment.field.required') };
 
@@ -104,7 +110,17 @@ export function FastEstimateFlow({ reopened, onCreated, onDone }: FastEstimateFl
     return [
       { label: t('assessment.field.projName'), value: v.projName },
       { label: t('assessment.list.type'), value: t('assessment.type.fast') },
-      { label: t('assessmentFlow.fast.averageLoadKw'), value: `${v.averageLoadKw} kW` },
+      v.loadInput === 'monthly'
+        ? {
+            label: t('assessmentFlow.fast.loadInput.monthly'),
+            value: t('assessmentFlow.load.monthlySummary', {
+              total: Math.round(
+                (v.monthlyKwh ?? []).reduce<number>((sum, kwh) => sum + (kwh ?? 0), 0),
+              ).toLocaleString(),
+              meanKw: Math.round(fastMeanLoadKw(v) ?? 0).toLocaleString(),
+            }),
+          }
+        : { label: t('assessmentFlow.fast.averageLoadKw'), value: `${v.averageLoadKw} kW` },
       storageSummaryOf(v, recommendation, t),
     ];
   };
@@ -131,19 +147,33 @@ export function FastEstimateFlow({ reopened, onCreated, onDone }: FastEstimateFl
         ) : null}
         {key === 'storage' ? (
           <>
-            <Form.Item
-              name="averageLoadKw"
-              label={t('assessmentFlow.fast.averageLoadKw')}
-              extra={t('assessmentFlow.fast.averageLoadHint')}
-              rules={[required]}
-            >
-              <InputNumber
-                min={1}
-                max={1_000_000}
-                style={{ width: '100%' }}
-                data-testid="fast-average-load"
+            <Form.Item name="loadInput" label={t('assessmentFlow.fast.loadInput')}>
+              <Radio.Group
+                optionType="button"
+                data-testid="fast-load-input"
+                options={FAST_LOAD_INPUTS.map((value) => ({
+                  value,
+                  label: t(`assessmentFlow.fast.loadInput.${value}` as const),
+                }))}
               />
             </Form.Item>
+            {loadInput === 'monthly' ? (
+              <MonthlyLoadInputs />
+            ) : (
+              <Form.Item
+                name="averageLoadKw"
+                label={t('assessmentFlow.fast.averageLoadKw')}
+                extra={t('assessmentFlow.fast.averageLoadHint')}
+                rules={[required]}
+              >
+                <InputNumber
+                  min={1}
+                  max={1_000_000}
+                  style={{ width: '100%' }}
+                  data-testid="fast-average-load"
+                />
+              </Form.Item>
+            )}
             <StorageSection recommendation={recommendation} />
             <Row gutter={12} style={{ marginTop: 16 }}>
               <Col span={12}>

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type TouTable, TouTableEditor, uniformTouTable } from '../../../../../features/tou';
 import { useTariffClassOptions } from '../../../priceSearch/hooks';
+import { priceAreaName } from '../../../priceSearch/priceSearchRules';
 import { useAreaPrice } from '../../hooks';
 import { FAST_PRICE_KEYS, type FastEstimateValues, pricesOfRow } from '../fastEstimate';
 
@@ -12,7 +13,7 @@ import { FAST_PRICE_KEYS, type FastEstimateValues, pricesOfRow } from '../fastEs
  * A reopened estimate shows its saved prices until the area, category or voltage changes.
  */
 export function FastPriceFields({ areaCode }: { readonly areaCode: string | null }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const form = Form.useFormInstance<FastEstimateValues>();
   const userCategory = Form.useWatch('userCategory', form);
   const voltageLevel = Form.useWatch('voltageLevel', form);
@@ -66,10 +67,10 @@ export function FastPriceFields({ areaCode }: { readonly areaCode: string | null
           message={
             data.selectedRow && data.tou
               ? t('assessmentFlow.fast.pricesFilled', {
-                  area: data.areaName,
+                  area: priceAreaName(data, i18n.language),
                   month: data.priceTable?.month ?? '-',
                 })
-              : t('assessmentFlow.fast.pricesMissing', { area: data.areaName })
+              : t('assessmentFlow.fast.pricesMissing', { area: priceAreaName(data, i18n.language) })
           }
         />
       ) : null}

@@ -1,14 +1,23 @@
-import { Col, Divider, Form, InputNumber, Radio, Row, Switch } from 'antd';
+import { Col, Divider, Form, InputNumber, Radio, Row, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useValidation } from '../../../../../utils/validation';
 import type { FlowVariant, NewAssessmentValues } from '../newAssessment';
+import { QuotationAction } from '../quotation/QuotationAction';
 
 /**
  * Economics: business model (self-investment or EMC with the host's discount and the storage
  * profit share), grid connection of PV, investment per W / per Wh, life, discount rate, financing
  * and the income-tax holiday (三免三减半).
  */
-export function EconomicsStep({ variant }: { readonly variant: FlowVariant }) {
+export interface EconomicsStepProps {
+  readonly variant: FlowVariant;
+  /** The project (the quotation calls carry it). */
+  readonly projId: string | null;
+  /** The storage energy the flow will send, kWh (custom or recommended); null when not known yet. */
+  readonly storageEnergyKwh: number | null;
+}
+
+export function EconomicsStep({ variant, projId, storageEnergyKwh }: EconomicsStepProps) {
   const { t } = useTranslation();
   const { numeric } = useValidation();
   const form = Form.useFormInstance<NewAssessmentValues>();
@@ -19,6 +28,9 @@ export function EconomicsStep({ variant }: { readonly variant: FlowVariant }) {
   const emc = businessModel === 'emc';
   const required = { required: true, message: t('assessment.field.required') };
   const noLoan = equity === 100;
+  const sizing = Form.useWatch('sizing', { form, preserve: true });
+  const capacityKwp = Form.useWatch('capacityKwp', { form, preserve: true });
+  const pvSizeKw = sizing === 'capacity' && typeof capacityKwp === 'number' ? capacityKwp : null;
   return (
     <>
       <Form.Item name="businessModel" label={t('assessment.field.businessModel')}>
@@ -31,7 +43,7 @@ export function EconomicsStep({ variant }: { readonly variant: FlowVariant }) {
       </Form.Item>
       <Row gutter={12}>
         {emc && hasPv ? (
-          <Col span={12}>
+          <Col xs={24} sm={12}>
             <Form.Item
               name="hostPricePercent"
               label={t('assessment.field.hostPricePercent')}
@@ -43,7 +55,7 @@ export function EconomicsStep({ variant }: { readonly variant: FlowVariant }) {
           </Col>
         ) : null}
         {emc && hasStorage ? (
-          <Col span={12}>
+          <Col xs={24} sm={12}>
             <Form.Item
               name="storageSharePercent"
               label={t('assessmentFlow.economics.storageSharePercent')}
@@ -66,28 +78,30 @@ export function EconomicsStep({ variant }: { readonly variant: FlowVariant }) {
       ) : null}
       <Row gutter={12}>
         {hasPv ? (
-          <Col span={8}>
+          <Col xs={24} sm={8}>
             <Form.Item
               name="pvCapexYuanPerW"
               label={t('assessment.field.pvCapexYuanPerW')}
               rules={[required, numeric('zeroTo10Dec4')]}
+              extra={<QuotationAction kind="pv" projId={projId} sizeKw={pvSizeKw} />}
             >
-              <InputNumber min={0} max={10} style={{ width: '100%' }} />
+              <InputNumber min={0} max={10} style={{ width: '100%' }} data-testid="flow-pv-capex" />
             </Form.Item>
           </Col>
         ) : null}
         {hasStorage ? (
-          <Col span={8}>
+          <Col xs={24} sm={8}>
             <Form.Item
               name="esCapexYuanPerWh"
               label={t('assessmentFlow.economics.esCapexYuanPerWh')}
               rules={[required, numeric('zeroTo10Dec4')]}
+              extra={<QuotationAction kind="es" projId={projId} sizeKw={storageEnergyKwh} />}
             >
-              <InputNumber min={0} max={10} style={{ width: '100%' }} />
+              <InputNumber min={0} max={10} style={{ width: '100%' }} data-testid="flow-es-capex" />
             </Form.Item>
           </Col>
         ) : null}
-        <Col span={8}>
+        <Col xs={24} sm={8}>
           <Form.Item name="lifeYears" label={t('assessmentFlow.economics.lifeYears')} rules={[required]}>
             <InputNumber min={1} max={40} precision={0} style={{ width: '100%' }} />
           </Form.Item>
@@ -97,7 +111,7 @@ export function EconomicsStep({ variant }: { readonly variant: FlowVariant }) {
         {t('assessmentFlow.economics.financing')}
       </Divider>
       <Row gutter={12}>
-        <Col span={6}>
+        <Col xs={12} sm={6}>
           <Form.Item
             name="discountRatePercent"
             label={t('assessment.field.discountRatePercent')}
@@ -106,7 +120,7 @@ export function EconomicsStep({ variant }: { readonly variant: FlowVariant }) {
             <InputNumber min={0} max={50} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
-        <Col span={6}>
+        <Col xs={12} sm={6}>
           <Form.Item
             name="equityPercent"
             label={t('assessment.field.equityPercent')}
@@ -115,7 +129,7 @@ export function EconomicsStep({ variant }: { readonly variant: FlowVariant }) {
             <InputNumber min={0} max={100} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
-        <Col span={6}>
+        <Col xs={12} sm={6}>
           <Form.Item
             name="loanRatePercent"
             label={t('assessment.field.loanRatePercent')}
@@ -124,12 +138,18 @@ export function EconomicsStep({ variant }: { readonly variant: FlowVariant }) {
             <InputNumber min={0} max={25} disabled={noLoan} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
-        <Col span={6}>
+        <Col xs={12} sm={6}>
           <Form.Item name="loanTermYears" label={t('assessment.field.loanTermYears')} rules={[required]}>
             <InputNumber min={1} max={30} precision={0} disabled={noLoan} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
       </Row>
+      {noLoan ? (
+        // Why the loan fields are greyed out.
+        <Typography.Paragraph type="secondary" style={{ marginTop: -12 }}>
+          {t('assessmentFlow.economics.noLoanHint')}
+        </Typography.Paragraph>
+      ) : null}
       <Form.Item
         name="incomeTaxHoliday"
         label={t('assessmentFlow.economics.incomeTaxHoliday')}

@@ -9,9 +9,11 @@ import {
   useNetLoadOverview,
 } from '../../../../../features/load';
 import { useTariffClassOptions } from '../../../priceSearch/hooks';
+import { priceAreaName } from '../../../priceSearch/priceSearchRules';
 import { useAreaPrice } from '../../hooks';
 import { LOAD_SOURCE_CHOICES, type LoadSourceChoice, type NewAssessmentValues } from '../newAssessment';
 import { BillsLoadSource } from './BillsLoadSource';
+import { ConstantLoadInput } from './ConstantLoadInput';
 import { MonthlyLoadInputs } from './MonthlyLoadInputs';
 
 export interface ElectricityStepProps {
@@ -24,15 +26,17 @@ export interface ElectricityStepProps {
 /**
  * Tariff category, voltage and transformer, then where the load comes from: twelve monthly
  * consumptions typed in, a load file (15/30/60-min, with mapping, fill rule and cleaning report),
- * or electricity bills (recognised, reviewed, turned into a profile). The project exists already,
- * so uploads attach to it.
+ * electricity bills (recognised, reviewed, turned into a profile), or a constant average load. The
+ * project exists already, so uploads attach to it.
  */
 export function ElectricityStep({ projId, areaCode, onSeriesMeanKw }: ElectricityStepProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const form = Form.useFormInstance<NewAssessmentValues>();
   const userCategory = Form.useWatch('userCategory', form);
   const voltageLevel = Form.useWatch('voltageLevel', form);
   const loadSource = (Form.useWatch('loadSource', form) ?? 'monthly') as LoadSourceChoice;
+  // A load file or the bills are stored as a series; typed months and a constant load are not.
+  const fromSeries = loadSource === 'file' || loadSource === 'bills';
   const price = useAreaPrice(areaCode, userCategory, voltageLevel);
   const { categoryOptions, voltageOptions } = useTariffClassOptions();
   const touSlots: TouRawSlots | undefined = price.data?.tou?.rawSlots ?? undefined;
@@ -40,12 +44,8 @@ export function ElectricityStep({ projId, areaCode, onSeriesMeanKw }: Electricit
   // cache with the import panel, which refreshes it after every change.
   const overview = useNetLoadOverview(projId);
   const hasSeries = Boolean(overview.data?.series);
-  const stats = useLoadStatistics(
-    projId,
-    touSlots,
-    loadSource !== 'monthly' && hasSeries && !price.isLoading,
-  );
-  const meanKw = loadSource === 'monthly' || !hasSeries ? null : (stats.data?.summary.meanKw ?? null);
+  const stats = useLoadStatistics(projId, touSlots, fromSeries && hasSeries && !price.isLoading);
+  const meanKw = !fromSeries || !hasSeries ? null : (stats.data?.summary.meanKw ?? null);
   useEffect(() => onSeriesMeanKw(meanKw), [meanKw, onSeriesMeanKw]);
 
   const row = price.data?.selectedRow ?? null;
@@ -53,17 +53,17 @@ export function ElectricityStep({ projId, areaCode, onSeriesMeanKw }: Electricit
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <Row gutter={12}>
-        <Col span={8}>
+        <Col xs={24} sm={8}>
           <Form.Item name="userCategory" label={t('assessment.field.userCategory')} rules={[required]}>
             <Select options={categoryOptions} />
           </Form.Item>
         </Col>
-        <Col span={8}>
+        <Col xs={24} sm={8}>
           <Form.Item name="voltageLevel" label={t('assessment.field.voltageLevel')} rules={[required]}>
             <Select options={voltageOptions} />
           </Form.Item>
         </Col>
-        <Col span={8}>
+        <Col xs={24} sm={8}>
           <Form.Item name="transformerKva" label={t('assessmentFlow.electricity.transformerKva')}>
             <InputNumber min={0} max={1_000_000} style={{ width: '100%' }} />
           </Form.Item>
@@ -77,13 +77,13 @@ export function ElectricityStep({ projId, areaCode, onSeriesMeanKw }: Electricit
           message={
             row
               ? t('assessmentFlow.electricity.priceSummary', {
-                  area: price.data.areaName,
+                  area: priceAreaName(price.data, i18n.language),
                   month: price.data.priceTable?.month ?? '-',
                   peak: row.peak ?? '-',
                   flat: row.flat,
                   valley: row.valley ?? '-',
                 })
-              : t('assessmentFlow.electricity.noPrice', { area: price.data.areaName })
+              : t('assessmentFlow.electricity.noPrice', { area: priceAreaName(price.data, i18n.language) })
           }
           description={price.data.tou ? undefined : t('assessmentFlow.electricity.noTou')}
         />
@@ -106,7 +106,8 @@ export function ElectricityStep({ projId, areaCode, onSeriesMeanKw }: Electricit
       {loadSource === 'monthly' ? <MonthlyLoadInputs /> : null}
       {loadSource === 'file' ? <LoadImportPanel projId={projId} /> : null}
       {loadSource === 'bills' ? <BillsLoadSource projId={projId} touSlots={touSlots ?? null} /> : null}
-      {loadSource !== 'monthly' && hasSeries && stats.data ? (
+      {loadSource === 'constant' ? <ConstantLoadInput /> : null}
+      {fromSeries && hasSeries && stats.data ? (
         <div data-testid="flow-load-statistics">
           <LoadStatisticsPanel projId={projId} touSlots={touSlots} />
         </div>

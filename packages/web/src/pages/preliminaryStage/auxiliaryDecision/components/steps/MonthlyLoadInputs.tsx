@@ -33,7 +33,7 @@ export function MonthlyLoadInputs() {
       <Form.Item label={t('assessment.field.monthlyKwh')} required>
         <Row gutter={[12, 0]}>
           {MONTHS.map((month) => (
-            <Col span={6} key={month}>
+            <Col xs={12} sm={6} key={month}>
               <Form.Item
                 name={['monthlyKwh', month]}
                 label={t('assessment.field.month', { month: month + 1 })}

@@ -78,17 +78,17 @@ export function PvSection({ projId }: { readonly projId: string }) {
         </Form.Item>
       )}
       <Row gutter={12} align="bottom">
-        <Col span={9}>
+        <Col xs={12} sm={9}>
           <Form.Item name="tiltDeg" label={t('assessment.field.tiltDeg')} rules={[required]}>
             <InputNumber min={0} max={90} style={{ width: '100%' }} data-testid="assessment-tilt" />
           </Form.Item>
         </Col>
-        <Col span={9}>
+        <Col xs={12} sm={9}>
           <Form.Item name="azimuthDeg" label={t('assessment.field.azimuthDeg')} rules={[required]}>
             <InputNumber min={0} max={360} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
-        <Col span={6}>
+        <Col xs={24} sm={6}>
           <Form.Item>
             <Button loading={loading} onClick={() => void bestTilt()} data-testid="assessment-best-tilt">
               {t('assessment.field.bestTilt')}
