@@ -27,6 +27,8 @@ import {
   SMS_TEST_CODE,
   startE2eApp,
 } from './support/app';
+import { assessmentApi, tokenOf } from './support/assessmentApi';
+import { byId } from './support/assessmentFlow';
 
 /**
  * Income assessment end to end from an address and one bill (issue 7): a new user registers with an
@@ -156,7 +158,6 @@ afterAll(async () => {
 const num = (value: number, digits: number) =>
   value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
 const pct = (fraction: number) => `${(fraction * 100).toFixed(2)}%`;
-const byId = (page: Page, testId: string) => page.getByTestId(testId).filter({ visible: true });
 
 /** Registers a new phone through the SMS-code login and waits for the signed-in frame. */
 async function registerBySms(page: Page, phone: string) {
@@ -168,24 +169,6 @@ async function registerBySms(page: Page, phone: string) {
   await page.getByTestId('sms-code').fill(SMS_TEST_CODE);
   await page.getByTestId('sms-submit').click();
   await page.getByTestId('current-user-name').first().waitFor({ state: 'visible', timeout: 20_000 });
-}
-
-async function sessionToken(page: Page) {
-  const token = (await page.evaluate(() => localStorage.getItem('token'))) ?? '';
-  expect(token).not.toBe('');
-  return token;
-}
-
-/** A call of the estimate-tools API as the signed-in external user. */
-async function api<T>(token: string, pathAndQuery: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${app.baseUrl}/estimate-tools/estimate-tools${pathAndQuery}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { Token: token, OutUser: '1', 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const envelope = (await response.json()) as { code: number; msg: string; data: T };
-  if (envelope.code !== 200) throw new Error(`${pathAndQuery}: ${envelope.code} ${envelope.msg}`);
-  return envelope.data;
 }
 
 /**
@@ -244,7 +227,7 @@ describe('income assessment from an address and one bill', () => {
       const { page } = view;
       await registerBySms(page, PHONE);
       expect(await page.evaluate(() => localStorage.getItem('outUser'))).toBe('true');
-      const token = await sessionToken(page);
+      const api = assessmentApi(app, await tokenOf(page));
       await page.goto(`${app.baseUrl}/isolarbp/#/tools/auxiliaryDecision`);
       await page.getByTestId('assessment-new').click();
 
@@ -294,6 +277,32 @@ describe('income assessment from an address and one bill', () => {
       await expect
         .poll(() => august.textContent(), { timeout: 60_000 })
         .toBe(num(BILL_TRUTH.totalKwh ?? 0, 0));
+      // The review form shows what was read, and keeps a correction (of a field the load does not use).
+      await page.getByRole('button', { name: '核对修正' }).first().click();
+      const review = page
+        .locator('.ant-drawer-content')
+        .filter({ has: page.locator('.ant-drawer-title', { hasText: '核对电费单' }) });
+      await expect
+        .poll(async () => Number((await review.locator('input#totalKwh').inputValue()).replace(/,/g, '')), {
+          timeout: 10_000,
+        })
+        .toBe(BILL_TRUTH.totalKwh);
+      expect(await review.locator('input#accountNo').inputValue()).toBe(String(BILL_TRUTH.accountNo));
+      await review.locator('input#accountNo').fill('E2E-3301');
+      await review.getByRole('button', { name: '保存修正' }).click();
+      await expect
+        .poll(
+          () =>
+            // This new user's only bill.
+            queryDb<{ corrections_json: string }>(
+              app,
+              'select corrections_json from electricity_bills order by id desc limit 1',
+            )?.corrections_json ?? '{}',
+          { timeout: 10_000 },
+        )
+        .toContain('E2E-3301');
+      await review.locator('.ant-drawer-close').first().click();
+      await review.waitFor({ state: 'hidden' });
       await page.getByTestId('flow-bills-confirm').click();
       const statistics = page.getByTestId('flow-load-statistics');
       await statistics.waitFor({ state: 'visible', timeout: 30_000 });
@@ -315,8 +324,7 @@ describe('income assessment from an address and one bill', () => {
 
       // The figures of the page are the engine's for the stored inputs.
       const engine = await recomputedHeadline(planId);
-      const stored = await api<{ summary: { headline: Headline }; plan: { planId: number } }>(
-        token,
+      const stored = await api.call<{ summary: { headline: Headline }; plan: { planId: number } }>(
         `/early/getPlanResult?projId=${projId}&planId=${planId}&series=0`,
       );
       expect(stored.summary.headline.firstYearGenerationKwh).toBeCloseTo(
@@ -366,7 +374,7 @@ describe('income assessment from an address and one bill', () => {
       if (!created) throw new Error('the first test did not create the project');
       const { projId, planId: firstPlanId } = created;
       const { page } = view;
-      const token = await sessionToken(page);
+      const api = assessmentApi(app, await tokenOf(page));
       await page.goto(`${app.baseUrl}/isolarbp/#/tools/auxiliaryDecision`);
       await page.getByTestId(`assessment-edit-${projId}`).click();
       expect(new URL(page.url().replace('#/', '')).searchParams.get('projId')).toBe(projId);
@@ -419,7 +427,7 @@ describe('income assessment from an address and one bill', () => {
         .toContain(num(engine.firstYearGenerationKwh ?? 0, 0));
       expect(await cardText(page, 'irr')).toContain(pct(engine.projectIrrAfterTax ?? 0));
       // Two versions of the project now, the new one first.
-      const plans = await api<{ total: number; list: { planId: number }[] }>(token, '/early/getPlanList', {
+      const plans = await api.call<{ total: number; list: { planId: number }[] }>('/early/getPlanList', {
         projId,
       });
       expect(plans.list.map((plan) => plan.planId)).toEqual([next.planId, firstPlanId]);
@@ -432,44 +440,19 @@ describe('income assessment from an address and one bill', () => {
     'opens a storage project in the flow from the edit link of its detail page',
     async () => {
       const { page } = view;
-      const token = await sessionToken(page);
+      const api = assessmentApi(app, await tokenOf(page));
       // A storage assessment with a custom size, made through the API (as the detail page needs a plan).
-      const { projId } = await api<{ projId: string }>(token, '/early/savePro', {
-        projName: 'E2E 储能重开',
-        projType: 'es',
-        areaCode: '420100',
-        latitudeDeg: 30.59,
-        longitudeDeg: 114.3,
-        userCategory: 'large_industry',
-        voltageLevel: 'kv1_10',
-      });
-      await api(token, '/early/saveUpdateConfigEsInfo', {
+      const projId = await api.createProject('E2E 储能重开', 'es');
+      await api.call('/early/saveUpdateConfigEsInfo', {
         projId,
         es: { powerKw: 250, energyKwh: 500, strategy: 'oneChargeOneDischarge' },
         load: { source: 'constant', averageLoadKw: 300 },
         economics: { discountRate: 0.07 },
       });
-      const started = await api<{ planId: number; jobId: number }>(
-        token,
-        '/early/esStartExecuteCalculation',
-        {
-          projId,
-        },
-      );
-      await expect
-        .poll(
-          async () => {
-            const response = await fetch(`${app.baseUrl}/api/jobs/${started.jobId}`, {
-              headers: { Token: token, OutUser: '1' },
-            });
-            return ((await response.json()) as { data: { status: string } }).data.status;
-          },
-          { timeout: CALCULATION_MS, interval: 500 },
-        )
-        .toBe('succeeded');
+      const planId = await api.run('/early/esStartExecuteCalculation', { projId });
 
       await page.goto(
-        `${app.baseUrl}/isolarbp/#/preliminaryStage/storedEnergyDetail?projId=${projId}&planId=${started.planId}`,
+        `${app.baseUrl}/isolarbp/#/preliminaryStage/storedEnergyDetail?projId=${projId}&planId=${planId}`,
       );
       await page.getByRole('tab', { name: '配置参数' }).click();
       await byId(page, 'assessment-edit-configs').click();
@@ -479,10 +462,9 @@ describe('income assessment from an address and one bill', () => {
       expect(await page.getByTestId('assessment-latitude').inputValue()).toBe('30.59');
       // The storage flow's steps (no weather), and the saved custom size on its system step.
       await page.getByTestId('assessment-next').click();
-      await page.getByTestId('assessment-month-1').waitFor({ state: 'visible' });
-      for (let month = 1; month <= 12; month++) {
-        await page.getByTestId(`assessment-month-${month}`).fill('200000');
-      }
+      // The saved constant load comes back as the constant-load choice with its kW.
+      await page.getByTestId('flow-load-average-kw').waitFor({ state: 'visible' });
+      await expect.poll(() => page.getByTestId('flow-load-average-kw').inputValue()).toBe('300');
       await page.getByTestId('assessment-next').click();
       await expect.poll(() => page.locator('#storagePowerKw').inputValue()).toBe('250');
       expect(await page.locator('#storageEnergyKwh').inputValue()).toBe('500');

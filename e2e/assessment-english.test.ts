@@ -1,15 +1,24 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type E2eApp, type E2ePage, loginWithPassword, openPage, startE2eApp } from './support/app';
+import { fillMonths, startFlow } from './support/assessmentFlow';
+import { expectNoRawKeys, nextStep, switchToEnglish } from './support/english';
 
 /**
  * Issue 7 "in both languages": the PV+storage and quick-estimate flows run in English to their
- * result pages, and no page on the way shows an untranslated i18n key. Administrative-division
+ * result pages, no page on the way shows an untranslated i18n key, and the report downloaded from
+ * the English page is in English. Administrative-division
  * names stay Chinese (they are the GB/T 2260 names; the product has no English gazetteer).
  */
 
 let app: E2eApp;
 let view: E2ePage;
+const execFileAsync = promisify(execFile);
 
 beforeAll(async () => {
   app = await startE2eApp();
@@ -20,41 +29,17 @@ afterAll(async () => {
 beforeEach(async () => {
   view = await openPage(app);
   await loginWithPassword(app, view.page, '13800000002', undefined, 'user-menu-trigger');
-  await view.page.getByTestId('language-switch').click();
-  await view.page.getByRole('menuitem', { name: 'English' }).click();
-  await expect.poll(() => view.page.evaluate(() => document.documentElement.lang)).toBe('en');
+  await switchToEnglish(view.page);
 });
 afterEach(async () => {
   await view?.context.close();
 });
 
-const MONTHLY_KWH = [300, 280, 310, 320, 350, 400, 450, 460, 380, 330, 300, 310].map((mwh) => mwh * 1000);
 const CALCULATION_MS = 150_000;
-/** A dotted i18n key shown as text, e.g. `assessment.card.irr`: what i18next prints for a missing key. */
-const RAW_KEY =
-  /\b(?:assessment|assessmentFlow|common|pages|price|load|bills|membership|shell)\.[A-Za-z0-9]+\.[\w.]+/;
-
-async function expectNoRawKeys(page: Page) {
-  const text = await page.locator('body').innerText();
-  expect(text.match(RAW_KEY)?.[0] ?? null).toBeNull();
-}
-
-async function startFlow(page: Page, variant: 'pves' | 'fast', name: string) {
-  await page.goto(`${app.baseUrl}/isolarbp/#/tools/auxiliaryDecision`);
-  await page.getByTestId('assessment-new').click();
-  await page.getByTestId(`assessment-variant-${variant}`).click();
-  await page.getByTestId('assessment-projName').fill(name);
-  await page.locator('#areaPath').click();
-  await page.locator('.ant-cascader-menu-item', { hasText: '湖北省' }).first().click();
-  await page.locator('.ant-cascader-menu-item', { hasText: '武汉市' }).first().click();
-  await page.getByTestId('assessment-latitude').fill('30.59');
-  await page.getByTestId('assessment-longitude').fill('114.3');
+/** The shared project step (support/assessmentFlow), then no raw i18n key on screen. */
+async function startFlowInEnglish(page: Page, variant: 'pves' | 'fast', name: string) {
+  await startFlow(app, page, variant, name, 'en');
   await expectNoRawKeys(page);
-}
-
-async function next(page: Page) {
-  await expectNoRawKeys(page);
-  await page.getByTestId('assessment-next').click();
 }
 
 async function calculateAndLand(page: Page, startPath: string, resultPage: RegExp) {
@@ -69,19 +54,17 @@ describe('income assessment in English', () => {
     'PV+storage runs to its result page with English headline cards and no raw keys',
     async () => {
       const { page } = view;
-      await startFlow(page, 'pves', 'E2E Wuhan PV and storage');
-      await next(page);
-      for (const [index, kwh] of MONTHLY_KWH.entries()) {
-        await page.getByTestId(`assessment-month-${index + 1}`).fill(String(kwh));
-      }
-      await next(page);
+      await startFlowInEnglish(page, 'pves', 'E2E Wuhan PV and storage');
+      await nextStep(page);
+      await fillMonths(page);
+      await nextStep(page);
       await page.getByTestId('flow-weather-current').waitFor({ state: 'visible' });
-      await next(page);
+      await nextStep(page);
       await page.getByTestId('assessment-capacity').fill('200');
       await page.getByTestId('assessment-tilt').fill('20');
       await page.getByTestId('flow-storage-recommendation').waitFor({ state: 'visible' });
-      await next(page);
-      await next(page);
+      await nextStep(page);
+      await nextStep(page);
       await expectNoRawKeys(page);
       await calculateAndLand(
         page,
@@ -106,18 +89,41 @@ describe('income assessment in English', () => {
     'the quick storage estimate runs to the storage result in English',
     async () => {
       const { page } = view;
-      await startFlow(page, 'fast', 'E2E Wuhan quick estimate');
+      await startFlowInEnglish(page, 'fast', 'E2E Wuhan quick estimate');
       await expect
         .poll(() => page.getByTestId('fast-price-flat').inputValue(), { timeout: 10_000 })
         .not.toBe('');
-      await next(page);
+      await nextStep(page);
       await page.getByTestId('fast-average-load').fill('400');
       await page.getByTestId('flow-storage-recommendation').waitFor({ state: 'visible' });
-      await next(page);
+      await nextStep(page);
       await expectNoRawKeys(page);
       await calculateAndLand(page, '/fast/startCalculation', /storedEnergyResult\?projId=/);
       await page.getByText('LCOS').first().waitFor({ timeout: 30_000 });
       await expectNoRawKeys(page);
+
+      // The PDF report (fast/exportPdf) from the English page is the English report: English
+      // headings and sources, the project name as typed, no Chinese label of the report itself.
+      const download = page.waitForEvent('download', { timeout: 90_000 });
+      await page.getByTestId('assessment-export-pdf').filter({ visible: true }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(/\.pdf$/);
+      const dir = await mkdtemp(path.join(tmpdir(), 'pvplan-e2e-en-'));
+      try {
+        const pdfPath = path.join(dir, 'report.pdf');
+        await file.saveAs(pdfPath);
+        expect((await readFile(pdfPath)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+        const { stdout } = await execFileAsync('pdftotext', ['-layout', pdfPath, '-']);
+        const text = stdout.replace(/\s+/g, ' ');
+        expect(text).toContain('E2E Wuhan quick estimate');
+        expect(text).toContain('Load source');
+        expect(text).toContain('Constant load of 400 kW');
+        expect(text).toContain('LCOS');
+        for (const chinese of ['负荷来源', '电价来源', '恒定负荷', '平准化'])
+          expect(text).not.toContain(chinese);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
       expect(view.consoleErrors).toEqual([]);
     },
     CALCULATION_MS + 60_000,

@@ -2,6 +2,13 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type E2eApp, type E2ePage, loginWithPassword, openPage, startE2eApp } from './support/app';
+import {
+  type AssessmentApi,
+  assessmentApi,
+  CABINET_PRODUCT,
+  createPvesProjectWithTwoPlans,
+  tokenOf,
+} from './support/assessmentApi';
 
 /**
  * The result screens (issue 7 "Screens"): the member demo user's PV+storage, storage and quick
@@ -11,16 +18,6 @@ import { type E2eApp, type E2ePage, loginWithPassword, openPage, startE2eApp } f
  */
 
 const MEMBER = '13800000002';
-const ET = '/estimate-tools/estimate-tools';
-/** Wuhan (420100): the seeded Hubei tariff and the Hubei coal benchmark. */
-const WUHAN = {
-  areaCode: '420100',
-  latitudeDeg: 30.59,
-  longitudeDeg: 114.3,
-  userCategory: 'large_industry',
-  voltageLevel: 'kv1_10',
-};
-const PRODUCT = 'ci-cabinet-100kw-215kwh';
 
 interface Headline {
   pvCapacityKwp: number | null;
@@ -36,7 +33,7 @@ interface PlanResult {
 
 let app: E2eApp;
 let view: E2ePage;
-let token = '';
+let api: AssessmentApi;
 
 beforeAll(async () => {
   app = await startE2eApp();
@@ -47,43 +44,11 @@ afterAll(async () => {
 beforeEach(async () => {
   view = await openPage(app);
   await loginWithPassword(app, view.page, MEMBER, undefined, 'user-menu-trigger');
-  token = (await view.page.evaluate(() => localStorage.getItem('token'))) ?? '';
-  expect(token).not.toBe('');
+  api = assessmentApi(app, await tokenOf(view.page));
 });
 afterEach(async () => {
   await view?.context.close();
 });
-
-/** A call as the signed-in external user (Token + OutUser headers, spec 000 §7). */
-async function api<T>(path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${app.baseUrl}${ET}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { Token: token, OutUser: '1', 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const envelope = (await response.json()) as { code: number; msg: string; data: T };
-  if (envelope.code !== 200) throw new Error(`${path}: ${envelope.code} ${envelope.msg}`);
-  return envelope.data;
-}
-
-async function createProject(projName: string, projType: string): Promise<string> {
-  return (await api<{ projId: string }>('/early/savePro', { projName, projType, ...WUHAN })).projId;
-}
-
-/** Starts a calculation and polls its job until it has finished. */
-async function run(path: string, body: Record<string, unknown>): Promise<number> {
-  const started = await api<{ planId: number; jobId: number }>(path, body);
-  for (let i = 0; i < 240; i++) {
-    const response = await fetch(`${app.baseUrl}/api/jobs/${started.jobId}`, {
-      headers: { Token: token, OutUser: '1' },
-    });
-    const job = ((await response.json()) as { data: { status: string; error: string | null } }).data;
-    if (job.status === 'succeeded') return started.planId;
-    if (job.status === 'failed') throw new Error(`calculation failed: ${job.error}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('calculation did not finish in 60 s');
-}
 
 /** As the page writes numbers (assessmentFormat numberText / percentText). */
 const num = (value: number, digits: number) =>
@@ -116,25 +81,16 @@ async function expectHeadline(page: Page, headline: Headline): Promise<void> {
   expect(await cardText(page, 'income')).toContain(num(headline.annualIncomeYuan, 0));
   if (headline.staticPaybackYears !== null) {
     expect(await cardText(page, 'payback')).toContain(num(headline.staticPaybackYears, 2));
+  } else {
+    expect(await cardText(page, 'payback')).toContain('项目期内未回本');
   }
 }
 
 describe('assessment result screens', () => {
   it('shows a PV+storage plan as stored, with storage charts, the yield map and a comparison of two plans', async () => {
     const { page } = view;
-    const projId = await createProject('E2E 光储结果', 'pves');
-    const configs = {
-      projId,
-      pv: { capacityKwp: 400, tiltDeg: 20 },
-      es: { productId: PRODUCT, units: 2 },
-      load: { source: 'constant', averageLoadKw: 300 },
-      pves: { optimiseCapacity: true, compareSettlement: true, maxUnits: 2 },
-    };
-    await api('/pves/saveUpdatePvesInfo', configs);
-    await run('/early/pvAndEsStartExecuteCalculation', { projId, planName: '方案400' });
-    await api('/pves/saveUpdatePvesInfo', { ...configs, pv: { capacityKwp: 500, tiltDeg: 20 } });
-    const planId = await run('/early/pvAndEsStartExecuteCalculation', { projId, planName: '方案500' });
-    const result = await api<PlanResult>(`/early/getPlanResult?projId=${projId}&planId=${planId}`);
+    const { projId, planId } = await createPvesProjectWithTwoPlans(api, 'E2E 光储结果');
+    const result = await api.call<PlanResult>(`/early/getPlanResult?projId=${projId}&planId=${planId}`);
 
     await page.goto(
       `${app.baseUrl}/isolarbp/#/preliminaryStage/distributedOpticalStorageResult?projId=${projId}&planId=${planId}`,
@@ -172,14 +128,14 @@ describe('assessment result screens', () => {
 
   it('shows a storage plan and a quick estimate as stored, with the detail page and the report export', async () => {
     const { page } = view;
-    const projId = await createProject('E2E 储能结果', 'es');
-    await api('/early/saveUpdateConfigEsInfo', {
+    const projId = await api.createProject('E2E 储能结果', 'es');
+    await api.call('/early/saveUpdateConfigEsInfo', {
       projId,
-      es: { productId: PRODUCT, units: 1, strategy: 'oneChargeOneDischarge' },
+      es: { productId: CABINET_PRODUCT, units: 1, strategy: 'oneChargeOneDischarge' },
       load: { source: 'constant', averageLoadKw: 300 },
     });
-    const planId = await run('/early/esStartExecuteCalculation', { projId });
-    const result = await api<PlanResult>(`/early/getPlanResult?projId=${projId}&planId=${planId}`);
+    const planId = await api.run('/early/esStartExecuteCalculation', { projId });
+    const result = await api.call<PlanResult>(`/early/getPlanResult?projId=${projId}&planId=${planId}`);
 
     await page.goto(
       `${app.baseUrl}/isolarbp/#/preliminaryStage/storedEnergyResult?projId=${projId}&planId=${planId}`,
@@ -216,15 +172,15 @@ describe('assessment result screens', () => {
     expect((await readFile(await file.path())).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
     // A quick estimate: its result comes from fast/queryCalculation.
-    const fastId = await createProject('E2E 快速测算', 'fast');
+    const fastId = await api.createProject('E2E 快速测算', 'fast');
     const day = Array.from({ length: 48 }, (_, s) => (s < 16 ? 3 : s >= 34 && s < 44 ? 1 : 2));
-    await api('/fast/savePrice', { projId: fastId, peak: 1.2, flat: 0.7, valley: 0.3, daySlots: day });
-    const fastPlan = await run('/fast/startCalculation', {
+    await api.call('/fast/savePrice', { projId: fastId, peak: 1.2, flat: 0.7, valley: 0.3, daySlots: day });
+    const fastPlan = await api.run('/fast/startCalculation', {
       projId: fastId,
       averageLoadKw: 300,
-      es: { productId: PRODUCT, units: 1, strategy: 'oneChargeOneDischarge' },
+      es: { productId: CABINET_PRODUCT, units: 1, strategy: 'oneChargeOneDischarge' },
     });
-    const fast = await api<PlanResult>(`/fast/queryCalculation?projId=${fastId}&planId=${fastPlan}`);
+    const fast = await api.call<PlanResult>(`/fast/queryCalculation?projId=${fastId}&planId=${fastPlan}`);
     await page.goto(`${app.baseUrl}/isolarbp/#/preliminaryStage/storedEnergyResult?projId=${fastId}`);
     await expectHeadline(page, fast.summary.headline);
     await expectCanvas(page, 'assessment-chart-soc');

@@ -5,13 +5,15 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type E2eApp, type E2ePage, loginWithPassword, openPage, startE2eApp } from './support/app';
 import { assessmentApi, CABINET_PRODUCT, tokenOf } from './support/assessmentApi';
+import { byId, fillMonths, WUHAN_MONTHLY_KWH as MONTHLY_KWH, startFlow } from './support/assessmentFlow';
 
 /**
  * The new-assessment flow for every variant (issue 7 "Screens"): a member (demo 13800000002, tier 1)
  * creates a storage assessment, a PV+storage assessment (with the member-only settlement comparison)
  * and a quick storage estimate; each calculation runs to the end and lands on its result page with
  * the plan the start call returned; the PV+storage result's edit action opens the flow on the project,
- * and a saved quick estimate reopens from the list on its prices and load and calculates a new plan.
+ * and a saved quick estimate reopens from the list on its prices and load (an average or monthly
+ * consumption) and calculates a new plan.
  * And a 15-minute load file uploaded in the electricity step shows the load statistics.
  */
 
@@ -35,31 +37,8 @@ afterEach(async () => {
   await view?.context.close();
 });
 
-// Wuhan (420100): the seeded Hubei tariff. About 300 MWh a month, a mean load near 410 kW.
-const MONTHLY_KWH = [300, 280, 310, 320, 350, 400, 450, 460, 380, 330, 300, 310].map((mwh) => mwh * 1000);
+// Wuhan (420100): the seeded Hubei tariff (MONTHLY_KWH: about 300 MWh a month, a mean load near 410 kW).
 const CALCULATION_MS = 150_000;
-
-/** Opens the drawer on a variant and fills the project step (the project is created on leaving it). */
-async function startFlow(page: Page, variant: 'pv' | 'es' | 'pves' | 'fast', name: string) {
-  await page.goto(`${app.baseUrl}/isolarbp/#/tools/auxiliaryDecision`);
-  await page.getByTestId('assessment-new').click();
-  await page.getByTestId(`assessment-variant-${variant}`).click();
-  await page.getByTestId('assessment-projName').fill(name);
-  await page.locator('#areaPath').click();
-  await page.locator('.ant-cascader-menu-item', { hasText: '湖北省' }).first().click();
-  await page.locator('.ant-cascader-menu-item', { hasText: '武汉市' }).first().click();
-  await page.getByTestId('assessment-latitude').fill('30.59');
-  await page.getByTestId('assessment-longitude').fill('114.3');
-}
-
-async function fillMonths(page: Page) {
-  for (const [index, kwh] of MONTHLY_KWH.entries()) {
-    await page.getByTestId(`assessment-month-${index + 1}`).fill(String(kwh));
-  }
-}
-
-/** An element on screen: the shell keeps visited views alive (hidden) with the same test ids. */
-const byId = (page: Page, testId: string) => page.getByTestId(testId).filter({ visible: true });
 
 /** Clicks calculate and checks the landing: the variant's page with the started plan. */
 async function calculateAndLand(
@@ -86,7 +65,7 @@ describe('new assessment of every variant', () => {
     'storage: monthly consumption, the size recommended from the load, calculated to the storage result',
     async () => {
       const { page } = view;
-      await startFlow(page, 'es', 'E2E 武汉储能');
+      await startFlow(app, page, 'es', 'E2E 武汉储能');
       await page.getByTestId('assessment-next').click();
 
       await fillMonths(page);
@@ -110,7 +89,7 @@ describe('new assessment of every variant', () => {
     'PV+storage: PV and storage with the member settlement comparison, to the PV+storage result',
     async () => {
       const { page } = view;
-      await startFlow(page, 'pves', 'E2E 武汉光储');
+      await startFlow(app, page, 'pves', 'E2E 武汉光储');
       await page.getByTestId('assessment-next').click();
       await fillMonths(page);
       await page.getByTestId('assessment-next').click();
@@ -156,7 +135,7 @@ describe('new assessment of every variant', () => {
     'quick storage estimate: the area prices filled in, average load, calculated to the storage result',
     async () => {
       const { page } = view;
-      await startFlow(page, 'fast', 'E2E 武汉快算');
+      await startFlow(app, page, 'fast', 'E2E 武汉快算');
       // The Hubei agency prices and TOU table are filled in for the city.
       await expect
         .poll(() => page.getByTestId('fast-price-flat').inputValue(), { timeout: 10_000 })
@@ -240,6 +219,47 @@ describe('new assessment of every variant', () => {
     CALCULATION_MS + 30_000,
   );
 
+  it(
+    'quick storage estimate saved with monthly consumption reopens on its months and sends them again',
+    async () => {
+      const { page } = view;
+      const api = assessmentApi(app, await tokenOf(page));
+      // Saved through the API (fast/startCalculation with load.monthlyKwh, no average) as a flat day.
+      const projId = await api.createProject('E2E 快算月电量', 'fast');
+      const daySlots = Array.from({ length: 48 }, (_, slot) => (slot < 16 ? 3 : slot < 24 ? 1 : 2));
+      await api.call('/fast/savePrice', { projId, peak: 1.1, flat: 0.7, valley: 0.3, daySlots });
+      await api.run('/fast/startCalculation', {
+        projId,
+        load: { source: 'monthly', monthlyKwh: MONTHLY_KWH },
+        es: { productId: CABINET_PRODUCT, units: 2 },
+      });
+
+      await page.goto(`${app.baseUrl}/isolarbp/#/tools/auxiliaryDecision`);
+      await page.getByTestId(`assessment-edit-${projId}`).click();
+      await page.getByTestId('assessment-reopen-notice').waitFor({ state: 'visible', timeout: 20_000 });
+      await expect.poll(() => page.getByTestId('assessment-projName').inputValue()).toBe('E2E 快算月电量');
+      await page.getByTestId('fast-prices-saved').waitFor({ state: 'visible' });
+      await page.getByTestId('assessment-next').click();
+      // The monthly inputs are chosen and hold the saved months; no empty average load.
+      await page.getByTestId('assessment-month-1').waitFor({ state: 'visible' });
+      for (const [index, kwh] of MONTHLY_KWH.entries()) {
+        expect(await page.getByTestId(`assessment-month-${index + 1}`).inputValue()).toBe(String(kwh));
+      }
+      expect(await page.getByTestId('fast-average-load').count()).toBe(0);
+      await page.getByTestId('flow-storage-recommendation').waitFor({ state: 'visible' });
+      await page.getByTestId('assessment-next').click();
+
+      const calculation = page.waitForRequest((request) => request.url().includes('/fast/startCalculation'));
+      const next = await calculateAndLand(page, '/fast/startCalculation', /storedEnergyResult\?projId=/);
+      const body = (await calculation).postDataJSON() as Record<string, unknown>;
+      expect(body).not.toHaveProperty('averageLoadKw');
+      expect(body).toMatchObject({ projId, load: { source: 'monthly', monthlyKwh: MONTHLY_KWH } });
+      expect(next.projId).toBe(projId);
+      expect(view.consoleErrors).toEqual([]);
+    },
+    CALCULATION_MS + 30_000,
+  );
+
   it('a 15-minute load file uploaded in the electricity step shows the load statistics', async () => {
     const { page } = view;
     // One week of 15-minute power: a two-shift day of 150–450 kW.
@@ -255,7 +275,7 @@ describe('new assessment of every variant', () => {
     const file = path.join(tempDir, 'load-week.csv');
     await writeFile(file, `${rows.join('\r\n')}\r\n`, 'utf8');
 
-    await startFlow(page, 'es', 'E2E 负荷文件');
+    await startFlow(app, page, 'es', 'E2E 负荷文件');
     await page.getByTestId('assessment-next').click();
     await page.getByTestId('flow-load-source-file').click();
 

@@ -15,9 +15,9 @@ import { assessmentApi, createPvesProjectWithTwoPlans, tokenOf } from '../e2e/su
  *  - interactive: both, and the main thread quiet: the end of the last long task (≥ 50 ms,
  *    PerformanceObserver 'longtask') after which QUIET_MS pass without another (TTI's rule with a
  *    shorter window).
- * Run 1 is cold (a new browser context: empty HTTP cache, nothing of the page loaded, the server's
- * tilt × azimuth map not yet computed); runs 2–5 are warm (a new tab of the same context: cached
- * scripts, the map cached by the server). Prints each run, the median and the maximum, and PASS when
+ * Run 1 is cold (a new browser context: empty HTTP cache, nothing of the page loaded; the server's
+ * tilt × azimuth map is already cached, as the plan's calculation job computes it); runs 2–5 are warm
+ * (a new tab of the same context: cached scripts). Prints each run, the median and the maximum, and PASS when
  * the maximum is within the budget (it only prints: the exit code stays 0). Needs a production build (npm run build -w @pvplan/web).
  */
 

@@ -210,3 +210,24 @@ export async function loginWithPassword(
   await page.getByTestId('login-submit').click();
   await page.getByTestId(signedInTestId).first().waitFor({ state: 'visible', timeout: 20_000 });
 }
+
+/**
+ * Opens a page through the side menu: the folder first (unless it is already open), then the
+ * item, until the address shows `expectedHash`. The click is repeated (at most three times)
+ * because an item clicked while its folder is still sliding open can miss its target.
+ */
+export async function openFromSideMenu(page: Page, folder: string, item: string, expectedHash: string) {
+  const menu = page.getByTestId('side-menu');
+  const entry = menu.getByText(item, { exact: true });
+  if (!(await entry.isVisible())) await menu.getByText(folder, { exact: true }).first().click();
+  for (let attempt = 1; ; attempt += 1) {
+    await entry.waitFor({ state: 'visible' });
+    await entry.click();
+    try {
+      await page.waitForURL((url) => url.hash.startsWith(expectedHash), { timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
+}

@@ -91,3 +91,18 @@ export async function createPvesProjectWithTwoPlans(
   const planId = await api.run('/early/pvAndEsStartExecuteCalculation', { projId, planName: '方案500' });
   return { projId, planId };
 }
+
+/** A storage project with one finished plan (one 100 kW / 215 kWh cabinet, a constant 300 kW load). */
+export async function storageProjectWithPlan(
+  api: AssessmentApi,
+  projName: string,
+): Promise<{ projId: string; planId: number }> {
+  const projId = await api.createProject(projName, 'es');
+  await api.call('/early/saveUpdateConfigEsInfo', {
+    projId,
+    es: { productId: CABINET_PRODUCT, units: 1, strategy: 'oneChargeOneDischarge' },
+    load: { source: 'constant', averageLoadKw: 300 },
+  });
+  const planId = await api.run('/early/esStartExecuteCalculation', { projId });
+  return { projId, planId };
+}
