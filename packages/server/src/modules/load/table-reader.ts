@@ -1,12 +1,11 @@
-import { Readable } from 'node:stream';
 import { type LoadCell, splitDelimitedLine } from '@pvplan/engine';
-import ExcelJS from 'exceljs';
 import { AppError } from '../../http/app-error';
+import { openXlsx } from './xlsx-sheets';
 
 /*
  * Reading load and electricity files into rows for the engine: CSV (UTF-8, UTF-16 or GB18030, comma,
- * semicolon or tab) decoded in 1 MB chunks, and XLSX through exceljs's streaming WorkbookReader, so a
- * large file is never held as a cell model. Rows are handed to a callback one by one.
+ * semicolon or tab) decoded in 1 MB chunks, and XLSX sheet by sheet with each sheet's XML parsed as a
+ * stream (xlsx-sheets.ts), so a large file is never held as a cell model. Rows are handed to a callback one by one.
  */
 
 export type LoadFileFormat = 'csv' | 'xlsx';
@@ -165,8 +164,8 @@ function plainCell(v: unknown): LoadCell {
 }
 
 /**
- * Read XLSX rows of one sheet with exceljs's streaming reader. Row numbers are Excel row numbers.
- * Sheets before the chosen one are skipped row by row (the reader is sequential).
+ * Read XLSX rows of one sheet: the archive opened in memory, the sheet's XML parsed as a stream by
+ * exceljs (xlsx-sheets.ts). Row numbers are Excel row numbers.
  * @throws AppError ERR_LOAD_SHEET_NOT_FOUND / ERR_LOAD_FILE_UNREADABLE
  */
 export async function readXlsxRows(
@@ -175,42 +174,21 @@ export async function readXlsxRows(
   sink: RowSink,
   options: ReadOptions = {},
 ): Promise<ReadResult> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: options.styles ? 'cache' : 'ignore',
-    worksheets: 'emit',
-    entries: 'emit',
-  });
   const max = options.maxRows ?? Number.POSITIVE_INFINITY;
-  const seen: string[] = [];
+  let sheetNames: readonly string[] = [];
   let chosen: string | null = null;
   let rowIndex = 0;
-  /** All sheet names from xl/workbook.xml once the reader has parsed it. */
-  const modelNames = (): string[] | null => {
-    const sheets = (reader as unknown as { model?: { sheets?: { name?: string }[] } }).model?.sheets;
-    return sheets ? sheets.map((x, i) => x.name ?? `Sheet${i + 1}`) : null;
-  };
   try {
-    for await (const sheet of reader) {
-      const ws = sheet as unknown as {
-        name?: string;
-        id?: number;
-        parse(): AsyncIterable<{ eventType: string; value: { number: number; values: unknown[] } }[]>;
-      };
-      const name = ws.name ?? `Sheet${ws.id ?? seen.length + 1}`;
-      seen.push(name);
-      const wanted = options.sheetName ? options.sheetName === name : chosen === null;
-      if (!wanted || chosen !== null) {
-        for await (const _ of ws.parse()) {
-          // skip this sheet
-        }
-        continue;
-      }
+    const workbook = await openXlsx(bytes, { styles: options.styles === true });
+    sheetNames = workbook.sheetNames;
+    if (options.sheetName && !sheetNames.includes(options.sheetName)) {
+      throw new AppError('ERR_LOAD_SHEET_NOT_FOUND', { file: fileName, sheet: options.sheetName });
+    }
+    for await (const sheet of workbook.sheets()) {
+      if (options.sheetName && sheet.name !== options.sheetName) continue;
       let any = false;
-      let stopped = false;
       try {
-        for await (const events of ws.parse()) {
+        for await (const events of sheet.parse()) {
           for (const e of events) {
             if (e.eventType !== 'row') continue;
             any = true;
@@ -223,10 +201,11 @@ export async function readXlsxRows(
         }
       } catch (error) {
         if (!(error instanceof StopReading)) throw error;
-        stopped = true;
       }
-      if (any || options.sheetName) chosen = name;
-      if (stopped || (chosen !== null && modelNames() !== null)) break;
+      if (any || options.sheetName) {
+        chosen = sheet.name;
+        break;
+      }
     }
   } catch (error) {
     if (error instanceof AppError || (error instanceof Error && error.name === 'LoadFileError')) throw error;
@@ -235,10 +214,6 @@ export async function readXlsxRows(
       detail: error instanceof Error ? error.message.slice(0, 200) : 'unknown error',
     });
   }
-  if (options.sheetName && chosen === null) {
-    throw new AppError('ERR_LOAD_SHEET_NOT_FOUND', { file: fileName, sheet: options.sheetName });
-  }
-  const sheetNames = modelNames() ?? seen;
   return { sheetNames, sheetName: chosen ?? sheetNames[0] ?? null, rowsRead: rowIndex };
 }
 
