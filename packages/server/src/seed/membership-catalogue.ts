@@ -65,7 +65,8 @@ function plan(
     areaWanM2,
     status: 1,
     onceOnly,
-    // The quota line (含优化设计容量…) is worded by the web from capacityMw and areaWanM2.
+    // No quota line (含优化设计容量…): the clients word it from capacityMw and areaWanM2 in their
+    // UI language. Migration 018 removed the line from catalogues seeded with it.
     features: [...(tier === 2 ? PREMIUM_FEATURES : MEMBER_FEATURES)],
   };
 }

@@ -16,6 +16,7 @@ import * as storageBuiltinOverrides from './2026-11-21_014_storage_builtin_overr
 import * as invoiceApplications from './2026-11-21_015_invoice_applications';
 import * as shareLookups from './2026-11-22_016_share_lookups';
 import * as orderNamesEn from './2026-11-22_017_order_names_en';
+import * as planQuotaFeatureLines from './2026-11-22_018_plan_quota_feature_lines';
 
 export interface DialectMigration {
   up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
@@ -40,4 +41,5 @@ export const MIGRATIONS: Readonly<Record<string, DialectMigration>> = {
   '2026-11-21_015_invoice_applications': invoiceApplications,
   '2026-11-22_016_share_lookups': shareLookups,
   '2026-11-22_017_order_names_en': orderNamesEn,
+  '2026-11-22_018_plan_quota_feature_lines': planQuotaFeatureLines,
 };

@@ -51,26 +51,13 @@ interface FeatureText {
   readonly en: string;
 }
 
-/**
- * A plan's line stating its own quota as stored among its feature texts by installations seeded
- * before the web worded it (含优化设计容量{MW}MW、勘测面积{万m²}万m²). The quota is sent as numbers
- * (designCapacityMw, surveyAreaWanM2) and each client words it in its UI language, so a stored copy
- * of that line (in fixed English wording, possibly stale after an edit of the figures) is left out.
- */
-const QUOTA_FEATURE_LINE = /^含优化设计容量[\d.]+MW、勘测面积[\d.]+万m²$/;
-
-export function isQuotaFeatureLine(text: FeatureText): boolean {
-  return QUOTA_FEATURE_LINE.test(text.zh.trim());
-}
-
 function featureTextsOf(row: VipPackageRow): FeatureText[] {
   try {
     const parsed = JSON.parse(row.features_json) as unknown;
     if (!Array.isArray(parsed)) return [];
     return parsed
       .filter((item): item is FeatureText => typeof item?.zh === 'string')
-      .map((item) => ({ zh: item.zh, en: typeof item.en === 'string' ? item.en : '' }))
-      .filter((item) => !isQuotaFeatureLine(item));
+      .map((item) => ({ zh: item.zh, en: typeof item.en === 'string' ? item.en : '' }));
   } catch {
     return [];
   }
