@@ -215,6 +215,33 @@ describe.each(dialectsUnderTest())('price store on %s', (dialect) => {
       );
       expect(chaoyang.pois.map((p) => p.adcode)).toEqual(['110105']);
     });
+
+    it('names the whole division path of a district in English, a municipality once', async () => {
+      const district = data<MapSearchResult>(
+        await get(`${P.map}?keywords=${encodeURIComponent('东西湖区')}`, external, 'en'),
+      );
+      expect(district.pois[0]).toMatchObject({
+        adcode: '420112',
+        name: '东西湖区',
+        provinceName: '湖北省',
+        cityName: '武汉市',
+        districtName: '东西湖区',
+        nameEn: 'Dongxihu District',
+        provinceNameEn: 'Hubei',
+        cityNameEn: 'Wuhan',
+        districtNameEn: 'Dongxihu District',
+      });
+      // A municipality's district is its second level: the province is the city.
+      const pudong = data<MapSearchResult>(
+        await get(`${P.map}?keywords=${encodeURIComponent('浦东新区')}`, external),
+      );
+      expect(pudong.pois[0]).toMatchObject({
+        adcode: '310115',
+        provinceNameEn: 'Shanghai',
+        cityNameEn: 'Pudong New Area',
+        districtNameEn: '',
+      });
+    });
   });
 
   describe('TOU tables in the store', () => {
@@ -1088,6 +1115,25 @@ describe.each(dialectsUnderTest())('map search through AMap on %s', (dialect) =>
     const [lng, lat] = (asked.searchParams.get('location') ?? '').split(',').map(Number);
     expect(lng).toBeGreaterThan(121.5);
     expect(lat).toBeLessThan(31.2);
+  });
+
+  it('adds the English province, city and district names of the adcode to an AMap place', async () => {
+    mimic.setMode('ok');
+    const result = envelopeOf(await search(`keywords=${encodeURIComponent('测试园区')}`))
+      .data as MapSearchResult;
+    const place = result.pois[0]!;
+    expect(place).toMatchObject({
+      name: '测试园区',
+      address: '测试路1号',
+      provinceName: '上海市',
+      cityName: '上海市',
+      districtName: '浦东新区',
+      provinceNameEn: 'Shanghai',
+      cityNameEn: 'Shanghai',
+      districtNameEn: 'Pudong New Area',
+    });
+    // A company's name has no English.
+    expect(place.nameEn).toBeUndefined();
   });
 
   it('falls back to the local divisions when AMap refuses, and when it is too slow', async () => {

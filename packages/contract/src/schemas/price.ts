@@ -448,7 +448,9 @@ export interface MapPlace {
   readonly precision: MapPointPrecision | null;
   /**
    * English names of the place (a division) and of its province, city and district, when the local
-   * division search answered; absent for AMap's places (AMap answers in Chinese only).
+   * division search answered. AMap answers in Chinese only: its places have no `nameEn` (a company
+   * or a street has no English name), but carry the English province, city and district names when
+   * their adcode is in the division table ('' for a name the table does not know).
    */
   readonly nameEn?: string;
   readonly provinceNameEn?: string;

@@ -267,11 +267,12 @@ export class MapService {
     };
     if (this.primary) {
       try {
+        const places = await this.primary.search(request);
         return {
           provider: this.primary.name,
           coordType: 'WGS84',
           fallbackReason: null,
-          pois: await this.primary.search(request),
+          pois: await Promise.all(places.map((place) => this.withDivisionNamesEn(place))),
         };
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
@@ -292,6 +293,25 @@ export class MapService {
       coordType: 'WGS84',
       fallbackReason: null,
       pois: await this.local.search(request),
+    };
+  }
+
+  /**
+   * A map service's place (AMap answers in Chinese only) with the English names of its province,
+   * city and district: each Chinese name matched on the path of the place's adcode in the division
+   * table (a municipality is province and city at once). A name the path lacks gets '' (the client
+   * keeps the Chinese one); a place without a known adcode is returned as it is. The place's own
+   * name (a company, a building) has no English and stays without `nameEn`.
+   */
+  private async withDivisionNamesEn(place: MapPlace): Promise<MapPlace> {
+    if (!place.adcode || !(await this.areas.find(place.adcode))) return place;
+    const path = await this.areas.path(place.adcode);
+    const nameEn = (name: string) => (name ? (path.find((part) => part.name === name)?.nameEn ?? '') : '');
+    return {
+      ...place,
+      provinceNameEn: nameEn(place.provinceName),
+      cityNameEn: nameEn(place.cityName),
+      districtNameEn: nameEn(place.districtName),
     };
   }
 

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../app/useCurrentUser';
 import { rewardPerInvite, useCampaignView } from './hooks';
 import { InviteDialog } from './InviteDialog';
+import { benefitTextValues } from './inviteRules';
 
 /**
  * The home-page campaign banner (spec 000 §4): for external users while today is not after the
@@ -14,7 +15,7 @@ import { InviteDialog } from './InviteDialog';
  * two never squeeze each other.
  */
 export function InviteBanner() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const user = useCurrentUser().data;
   const external = user?.outUser === true;
   const { view, activities, loaded, reevaluate } = useCampaignView(external);
@@ -28,8 +29,7 @@ export function InviteBanner() {
     : t('invite.banner.description', {
         deadline: view.deadline,
         days: view.daysLeft,
-        memberDays: reward.memberDays,
-        area: reward.areaWanM2,
+        ...benefitTextValues(reward, i18n.language),
       });
   const action = (
     <Button type="primary" danger onClick={() => setOpen(true)} data-testid="invite-banner-open">

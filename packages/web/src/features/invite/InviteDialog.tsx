@@ -8,6 +8,7 @@ import { InviteLinkBar } from './InviteLinkBar';
 import { InviteMobileList } from './InviteMobileList';
 import { InvitePoolNotice } from './InvitePoolNotice';
 import { InviteTables } from './InviteTables';
+import { benefitTextValues } from './inviteRules';
 
 /** Invite dialog width (spec 000 §9). */
 export const INVITE_DIALOG_WIDTH_PX = 1200;
@@ -26,7 +27,7 @@ export interface InviteDialogProps {
  * as paged tables, or on mobile as a list with pull-to-refresh and load-more.
  */
 export function InviteDialog(props: InviteDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const mobile = useIsMobile();
   const navigate = useNavigate();
   const { view, activities } = useCampaignView(props.open);
@@ -45,7 +46,13 @@ export function InviteDialog(props: InviteDialogProps) {
         </Tag>
       </Space>
       <Typography.Text type="danger" style={{ fontWeight: 'normal' }} data-testid="invite-lost-benefits">
-        {t('invite.dialog.lostBenefits', { memberDays: view.lostMemberDays, area: view.lostAreaWanM2 })}
+        {t(
+          'invite.dialog.lostBenefits',
+          benefitTextValues(
+            { memberDays: view.lostMemberDays, areaWanM2: view.lostAreaWanM2 },
+            i18n.language,
+          ),
+        )}
       </Typography.Text>
     </Flex>
   );
@@ -62,7 +69,7 @@ export function InviteDialog(props: InviteDialogProps) {
     >
       <div data-testid="dialog-invite">
         <Typography.Paragraph type="secondary">
-          {t('invite.dialog.rewardRule', { memberDays: reward.memberDays, area: reward.areaWanM2 })}
+          {t('invite.dialog.rewardRule', benefitTextValues(reward, i18n.language))}
         </Typography.Paragraph>
         <InvitePoolNotice enabled={props.open} />
         <InviteLinkBar

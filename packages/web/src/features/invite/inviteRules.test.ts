@@ -1,6 +1,8 @@
 import type { InviteActivity } from '@pvplan/contract';
 import { describe, expect, it } from 'vitest';
+import { type Language, messages } from '../../locales/resources';
 import {
+  benefitTextValues,
   campaignView,
   dampedPull,
   daysLeft,
@@ -181,5 +183,39 @@ describe('the 2-day pool (spec 000 §9)', () => {
     expect(poolState(pool, Date.parse('2026-03-12T08:00:00.000Z'))).toBe('open');
     expect(poolState(pool, Date.parse('2026-03-12T08:00:00.001Z'))).toBe('missed');
     expect(poolState({ ...pool, claimed: true }, Date.parse('2026-03-20T00:00:00.000Z'))).toBe('claimed');
+  });
+});
+
+/** The catalogue's own wording with i18next's {{name}} interpolation, as the app renders it. */
+function render(
+  language: Language,
+  key: 'invite.dialog.lostBenefits' | 'invite.dialog.rewardRule',
+  values: object,
+) {
+  return messages[language][key].replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
+    String((values as Record<string, unknown>)[name] ?? `{{${name}}}`),
+  );
+}
+
+describe('invite texts state the survey area in the language’s unit', () => {
+  it('keeps 万m² in Chinese', () => {
+    const values = benefitTextValues(lostBenefits(30), 'zh-CN');
+    expect(values).toEqual({ memberDays: 190, area: '55' });
+    expect(render('zh-CN', 'invite.dialog.lostBenefits', values)).toBe(
+      '不参与将失去：会员190天 + 勘测面积55万m²',
+    );
+  });
+
+  it('says square metres with thousands separators in English (1 万m² = 10,000 m²)', () => {
+    const values = benefitTextValues(lostBenefits(30), 'en');
+    expect(values).toEqual({ memberDays: 190, area: '550,000' });
+    expect(render('en', 'invite.dialog.lostBenefits', values)).toBe(
+      'Not taking part loses 190 membership days + 550,000 m² of survey area',
+    );
+    expect(
+      render('en', 'invite.dialog.rewardRule', benefitTextValues({ memberDays: 2, areaWanM2: 1.5 }, 'en')),
+    ).toBe(
+      'Each friend who signs up earns you 2 membership days and 15,000 m² of survey area, credited to your account automatically.',
+    );
   });
 });

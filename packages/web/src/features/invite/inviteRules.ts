@@ -5,6 +5,7 @@ import {
   type InviteActivity,
   maskPhone,
 } from '@pvplan/contract';
+import { areaText } from '../membership/packRules';
 
 export { maskPhone };
 
@@ -57,16 +58,34 @@ export function isBannerVisible(todayYmd: string, endYmd: string | null): boolea
   return dayNumber(todayYmd) <= dayNumber(endYmd) + 1;
 }
 
+/** Membership days and survey area (in 万m², 10,000 m²) a text states: the reward per invite or what is lost. */
+export interface InviteBenefit {
+  readonly memberDays: number;
+  readonly areaWanM2: number;
+}
+
 /**
  * What not inviting loses (spec 000 §9): 130 membership days + 2 per remaining day and
  * 25 ten-thousand m² of survey area + 1 per remaining day.
  */
-export function lostBenefits(remainingDays: number): { memberDays: number; areaWanM2: number } {
+export function lostBenefits(remainingDays: number): InviteBenefit {
   const days = Math.max(0, Math.floor(remainingDays));
   return {
     memberDays: INVITE_LOST_BENEFITS.baseMemberDays + INVITE_LOST_BENEFITS.memberDaysPerRemainingDay * days,
     areaWanM2: INVITE_LOST_BENEFITS.baseAreaWanM2 + INVITE_LOST_BENEFITS.areaWanM2PerRemainingDay * days,
   };
+}
+
+/**
+ * The {{memberDays}} and {{area}} values of an invite text in a language: Chinese keeps 万m² (the
+ * locale says 万m²), English gives square metres with grouping ("250,000", the locale says m²), as
+ * the membership screens do (areaText).
+ */
+export function benefitTextValues(
+  benefit: InviteBenefit,
+  language: string,
+): { memberDays: number; area: string } {
+  return { memberDays: benefit.memberDays, area: areaText(benefit.areaWanM2, language) };
 }
 
 /** The deadline the campaign UI shows: data[0].endTime (spec 000 §7), else the default 2025-12-31 (§9). */

@@ -1,6 +1,12 @@
 import type { MapPlace } from '@pvplan/contract';
 import { describe, expect, it } from 'vitest';
-import { addressOfPlace, cascaderPathOf, placeLabel, positionOfPlace } from './addressSearch';
+import {
+  addressOfPlace,
+  cascaderPathOf,
+  englishDivisionsOf,
+  placeLabel,
+  positionOfPlace,
+} from './addressSearch';
 
 // Expected texts written out by hand from the places below.
 
@@ -47,6 +53,66 @@ const NO_CENTRE: MapPlace = {
   precision: null,
 };
 
+/** The same district with the English names the local search adds (server english-names.ts). */
+const DISTRICT_EN: MapPlace = {
+  ...DISTRICT,
+  nameEn: 'Dongxihu District',
+  provinceNameEn: 'Hubei',
+  cityNameEn: 'Wuhan',
+  districtNameEn: 'Dongxihu District',
+};
+
+/** A city found by the local search: no district. */
+const CITY_EN: MapPlace = {
+  ...DISTRICT_EN,
+  id: '420100',
+  name: '武汉市',
+  address: '湖北省武汉市',
+  adcode: '420100',
+  districtName: '',
+  nameEn: 'Wuhan',
+  districtNameEn: '',
+};
+
+/** A municipality's district found by the local search: Shanghai is its province, the district its second level. */
+const PUDONG_EN: MapPlace = {
+  ...DISTRICT_EN,
+  id: '310115',
+  name: '浦东新区',
+  address: '上海市浦东新区',
+  adcode: '310115',
+  provinceName: '上海市',
+  cityName: '浦东新区',
+  districtName: '',
+  nameEn: 'Pudong New Area',
+  provinceNameEn: 'Shanghai',
+  cityNameEn: 'Pudong New Area',
+  districtNameEn: '',
+};
+
+/** The AMap street place with the English division names the server adds from its adcode (no nameEn). */
+const STREET_EN: MapPlace = {
+  ...STREET,
+  provinceNameEn: 'Hubei',
+  cityNameEn: 'Wuhan',
+  districtNameEn: 'Dongxihu District',
+};
+
+/** An AMap place without a street address, in Shanghai (AMap names the municipality as province and city). */
+const PARK_EN: MapPlace = {
+  ...STREET,
+  id: 'B00155L3X2',
+  name: '测试园区',
+  address: '',
+  adcode: '310115',
+  provinceName: '上海市',
+  cityName: '上海市',
+  districtName: '浦东新区',
+  provinceNameEn: 'Shanghai',
+  cityNameEn: 'Shanghai',
+  districtNameEn: 'Pudong New Area',
+};
+
 const division = (adcode: string) => ({ adcode });
 
 describe('address search', () => {
@@ -75,6 +141,52 @@ describe('address search', () => {
     ).toBe('上海市浦东新区测试园区');
     expect(placeLabel(STREET)).toBe('武汉金银湖精工机械有限公司 · 湖北省武汉市东西湖区金银湖路18号');
     expect(placeLabel({ ...DISTRICT, name: '湖北省武汉市东西湖区' })).toBe('湖北省武汉市东西湖区');
+  });
+
+  it('names a division found by the local search by its English path, district first', () => {
+    expect(englishDivisionsOf(DISTRICT_EN)).toEqual(['Dongxihu District', 'Wuhan', 'Hubei']);
+    expect(placeLabel(DISTRICT_EN, 'en')).toBe('Dongxihu District, Wuhan, Hubei');
+    expect(addressOfPlace(DISTRICT_EN, 'en')).toBe('Dongxihu District, Wuhan, Hubei');
+    expect(placeLabel(CITY_EN, 'en')).toBe('Wuhan, Hubei');
+    const province = {
+      ...CITY_EN,
+      name: '湖北省',
+      address: '湖北省',
+      cityName: '',
+      cityNameEn: '',
+      nameEn: 'Hubei',
+    };
+    expect(placeLabel(province, 'en')).toBe('Hubei');
+    expect(placeLabel(PUDONG_EN, 'en')).toBe('Pudong New Area, Shanghai');
+  });
+
+  it('keeps the Chinese name and street of an AMap place, with the English divisions after them', () => {
+    expect(placeLabel(STREET_EN, 'en')).toBe(
+      '武汉金银湖精工机械有限公司 · 金银湖路18号, Dongxihu District, Wuhan, Hubei',
+    );
+    expect(addressOfPlace(STREET_EN, 'en')).toBe('金银湖路18号, Dongxihu District, Wuhan, Hubei');
+    // Without a street the name leads the address; Shanghai, province and city at once, is named once.
+    expect(addressOfPlace(PARK_EN, 'en')).toBe('测试园区, Pudong New Area, Shanghai');
+    expect(placeLabel(PARK_EN, 'en')).toBe('测试园区, Pudong New Area, Shanghai');
+    // A street written with its Chinese divisions loses them before the English ones.
+    expect(addressOfPlace({ ...STREET_EN, address: '湖北省武汉市东西湖区金银湖路18号' }, 'en')).toBe(
+      '金银湖路18号, Dongxihu District, Wuhan, Hubei',
+    );
+    // A division the server has no English name for keeps its Chinese name.
+    expect(addressOfPlace({ ...STREET_EN, districtNameEn: '' }, 'en')).toBe(
+      '金银湖路18号, 东西湖区, Wuhan, Hubei',
+    );
+  });
+
+  it('keeps the Chinese texts in English when the server sent no English names, and in Chinese always', () => {
+    expect(englishDivisionsOf(STREET)).toEqual([]);
+    expect(placeLabel(STREET, 'en')).toBe(placeLabel(STREET));
+    expect(addressOfPlace(DISTRICT, 'en')).toBe('湖北省武汉市东西湖区');
+    expect(placeLabel(STREET_EN, 'zh-CN')).toBe(
+      '武汉金银湖精工机械有限公司 · 湖北省武汉市东西湖区金银湖路18号',
+    );
+    expect(addressOfPlace(STREET_EN, 'zh-CN')).toBe('湖北省武汉市东西湖区金银湖路18号');
+    expect(placeLabel(DISTRICT_EN, 'zh-CN')).toBe('东西湖区 · 湖北省武汉市东西湖区');
   });
 
   it('rounds a position to 4 decimals and has none without coordinates', () => {

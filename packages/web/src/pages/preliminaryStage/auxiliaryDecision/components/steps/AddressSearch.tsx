@@ -27,10 +27,12 @@ export interface AddressSearchProps {
 /**
  * Finds the site by address (early/getGaodeMap: AMap when the server has a key, else the names of
  * the administrative divisions). A chosen place fills the address, the tariff city and the
- * position; without a position from the map service the user is asked to type it.
+ * position; without a position from the map service the user is asked to type it. Options and the
+ * address are in the UI language (English division names in English, see addressSearch.ts).
  */
 export function AddressSearch({ form, short }: AddressSearchProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const [text, setText] = useState('');
   const [chosen, setChosen] = useState<string | null>(null);
   const [keywords, setKeywords] = useState('');
@@ -61,7 +63,7 @@ export function AddressSearch({ form, short }: AddressSearchProps) {
       }
     }
     form.setFieldsValue({
-      ...(short ? {} : { address: addressOfPlace(place) }),
+      ...(short ? {} : { address: addressOfPlace(place, language) }),
       ...(areaPath ? { areaPath } : {}),
       // A position of an earlier choice would be wrong here: without one the user types it.
       latitudeDeg: position?.latitudeDeg,
@@ -84,17 +86,20 @@ export function AddressSearch({ form, short }: AddressSearchProps) {
         value={text}
         onChange={(value: string) => setText(value)}
         onSelect={(_: string, option: { place: MapPlace }) => {
-          const label = placeLabel(option.place);
+          const label = placeLabel(option.place, language);
           setChosen(label);
           setText(label);
           void choose(option.place);
         }}
-        options={places.map((place) => ({
-          key: place.id,
-          value: placeLabel(place),
-          place,
-          label: <span data-testid="assessment-address-option">{placeLabel(place)}</span>,
-        }))}
+        options={places.map((place) => {
+          const label = placeLabel(place, language);
+          return {
+            key: place.id,
+            value: label,
+            place,
+            label: <span data-testid="assessment-address-option">{label}</span>,
+          };
+        })}
         notFoundContent={
           searching ? (
             <Spin size="small" />
