@@ -35,5 +35,8 @@ describe('notice rules (spec 000 §4)', () => {
 
   it('formats times as YYYY-MM-DD HH:mm', () => {
     expect(formatNoticeTime('2026-11-21T08:05:00')).toBe('2026-11-21 08:05');
+    expect(formatNoticeTime('2026-11-21 08:05:59')).toBe('2026-11-21 08:05');
+    // An unreadable time is shown as the server sent it.
+    expect(formatNoticeTime('next week')).toBe('next week');
   });
 });

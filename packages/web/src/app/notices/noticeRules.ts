@@ -1,10 +1,9 @@
 import type { NoticeInfo } from '@pvplan/contract';
 import dayjs from 'dayjs';
+import { dateTimeText } from '../../utils/dateTime';
 
 /** Notice polling interval (spec 000 §9). */
 export const NOTICE_POLL_MS = 300_000;
-/** The notice's time format (spec 000 §9). */
-export const NOTICE_TIME_FORMAT = 'YYYY-MM-DD HH:mm';
 
 /** Whether `now` lies inside the notice's start–end window (both inclusive). */
 export function isNoticeActive(notice: NoticeInfo, now: Date): boolean {
@@ -30,9 +29,9 @@ export function noticeToShow(
   return active.find((notice) => !shownIds.has(notice.id)) ?? null;
 }
 
+/** A notice's start or end time as YYYY-MM-DD HH:mm (spec 000 §9); an unreadable one as it came. */
 export function formatNoticeTime(iso: string): string {
-  const time = dayjs(iso);
-  return time.isValid() ? time.format(NOTICE_TIME_FORMAT) : iso;
+  return dateTimeText(iso, iso);
 }
 
 const SHOWN_KEY = 'shownNoticeIds';

@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { dateTimeText } from '../../utils/dateTime';
 
 /** Display helpers of the dialogs' tables. */
 
@@ -6,14 +6,12 @@ const EMPTY = '-';
 const DATE_TIME = /\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
 
 /**
- * A server time as YYYY-MM-DD HH:mm:ss in local time; other text (no date and time in it) is shown
- * as it came; '-' when absent. Shared by every table that lists server times.
+ * A server time in a ledger table (orders, invoices, points, usage) as YYYY-MM-DD HH:mm:ss, local
+ * time; other text (no date and time in it, e.g. a bare date) is shown as it came; '-' when absent.
  */
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return EMPTY;
-  const time = dayjs(value);
-  if (!time.isValid() || !DATE_TIME.test(value)) return value;
-  return time.format('YYYY-MM-DD HH:mm:ss');
+  return DATE_TIME.test(value) ? dateTimeText(value, value, { seconds: true }) : value;
 }
 
 /** A cell value; '-' for null, undefined or blank. */

@@ -1,7 +1,7 @@
 import { GiftOutlined } from '@ant-design/icons';
 import { Alert } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { dateTimeText } from '../../utils/dateTime';
 import { useInviteCode } from './hooks';
 import { poolState } from './inviteRules';
 
@@ -18,7 +18,7 @@ export function InvitePoolNotice(props: { readonly enabled: boolean }) {
   const params = {
     days: pool.memberDays,
     hours: pool.windowHours,
-    deadline: dayjs(pool.deadline).format('YYYY-MM-DD HH:mm'),
+    deadline: dateTimeText(pool.deadline),
   };
   return (
     <Alert

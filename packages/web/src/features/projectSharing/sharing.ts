@@ -5,6 +5,7 @@ import {
   type ProjectPermission,
   type ProjectView,
 } from '@pvplan/contract';
+import { dateTimeText } from '../../utils/dateTime';
 
 /** The longest customer comment the server takes (the contract's insertCommentBody). */
 export const COMMENT_MAX_LENGTH: number = insertCommentBody.shape.content.maxLength ?? 1000;
@@ -52,13 +53,9 @@ export function commentError(input: string): 'required' | 'tooLong' | null {
   return content.length > COMMENT_MAX_LENGTH ? 'tooLong' : null;
 }
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
 /** A server timestamp (ISO 8601) as YYYY-MM-DD HH:mm in the browser's time zone; '-' when unreadable. */
 export function formatCommentTime(iso: string): string {
-  const time = new Date(iso);
-  if (Number.isNaN(time.getTime())) return '-';
-  return `${time.getFullYear()}-${pad(time.getMonth() + 1)}-${pad(time.getDate())} ${pad(time.getHours())}:${pad(time.getMinutes())}`;
+  return dateTimeText(iso);
 }
 
 /** The members of a project ordered for the dialog: editors first, then by name. */

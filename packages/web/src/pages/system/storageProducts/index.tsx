@@ -14,9 +14,9 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dateTimeText } from '../../../utils/dateTime';
 import { useDocumentTitle } from '../../../utils/useDocumentTitle';
 import { HistoryModal } from './components/HistoryModal';
 import { ProductDrawer, type ProductDrawerMode } from './components/ProductDrawer';
@@ -146,7 +146,7 @@ export default function StorageProductsPage() {
       key: 'updated',
       render: (_: unknown, product) => (
         <Flex vertical>
-          <span>{dayjs(product.updatedAt).format('YYYY-MM-DD HH:mm')}</span>
+          <span>{dateTimeText(product.updatedAt)}</span>
           <Typography.Text type="secondary">
             {product.updatedByName ?? t('devices.history.system')}
           </Typography.Text>

@@ -1,7 +1,7 @@
 import type { StorageProductRevisionView, StorageProductView } from '@pvplan/contract';
 import { Empty, Modal, Spin, Tag, Timeline, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { dateTimeText } from '../../../../utils/dateTime';
 import { useStorageProductHistory } from '../hooks';
 import { productValueParams } from '../productForm';
 
@@ -39,7 +39,7 @@ export function HistoryModal(props: {
                     revision: entry.revision,
                     action: t(`devices.history.action.${entry.action}`),
                     who: entry.changedByName ?? t('devices.history.system'),
-                    time: dayjs(entry.changedAt).format('YYYY-MM-DD HH:mm'),
+                    time: dateTimeText(entry.changedAt),
                   })}
                 </Typography.Text>{' '}
                 {/* The product was disabled at this change (a disable or delete entry says so itself). */}
