@@ -81,9 +81,12 @@ afterEach(async () => {
 
 /** An element on screen: the shell keeps visited views alive (hidden) with the same test ids. */
 const byId = (page: Page, testId: string) => page.getByTestId(testId).filter({ visible: true });
-/** As the page writes numbers (assessmentFormat numberText). */
+/**
+ * As the page writes a reactive figure (reactiveFormat): each quantity at one fixed precision with
+ * thousands separators, yuan with 2 decimals, kvar whole.
+ */
 const num = (value: number, digits: number) =>
-  value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+  value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const text = async (page: Page, testId: string) => (await byId(page, testId).first().textContent()) ?? '';
 
 /** A PV project on the Wuhan site (1 250 kVA transformer) with one calculated plan. */
@@ -275,11 +278,11 @@ describe('reactive compensation assessment', () => {
       );
       expect(await text(page, 'reactive-extra-cost')).toContain(`${num(pf.result.extraCostYuan, 2)} 元`);
       expect(await text(page, 'reactive-recommended')).toContain(
-        `${num(comp.result.recommendedKvar, 1)} kvar`,
+        `${num(comp.result.recommendedKvar, 0)} kvar`,
       );
-      expect(await text(page, 'reactive-required-kvar')).toBe(`${num(comp.result.requiredKvar, 1)} kvar`);
+      expect(await text(page, 'reactive-required-kvar')).toBe(`${num(comp.result.requiredKvar, 0)} kvar`);
       expect(await text(page, 'reactive-recommended-kvar')).toBe(
-        `${num(comp.result.recommendedKvar, 1)} kvar`,
+        `${num(comp.result.recommendedKvar, 0)} kvar`,
       );
       expect(await text(page, 'reactive-device')).toBe(
         comp.result.device === 'svg' ? '静止无功发生器（SVG）' : '自动投切电容补偿柜',
@@ -298,7 +301,7 @@ describe('reactive compensation assessment', () => {
         pf.result.months.map((m) => m.pfAfterRounded.toFixed(2)),
       );
       expect(await table.getByTestId('reactive-month-kvar').allTextContents()).toEqual(
-        comp.result.months.map((m) => num(m.requiredKvar, 1)),
+        comp.result.months.map((m) => num(m.requiredKvar, 0)),
       );
 
       // By hand. PF = P / √(P² + Q²) per month, rounded half-up to 2 decimals as the bill does;
@@ -324,7 +327,7 @@ describe('reactive compensation assessment', () => {
         ...BILL.map((m, i) => (m.reactiveKvarh - (m.activeKwh - pvOf(i)) * tan95) / 300),
       );
       expect(comp.result.requiredKvar).toBeCloseTo(handKvar, 6);
-      expect(await text(page, 'reactive-required-kvar')).toBe(`${num(handKvar, 1)} kvar`);
+      expect(await text(page, 'reactive-required-kvar')).toBe(`${num(handKvar, 0)} kvar`);
 
       // Reloaded: the figures and the results come back from the stored assessment.
       await page.reload();
@@ -336,7 +339,7 @@ describe('reactive compensation assessment', () => {
       expect(await byId(page, 'reactive-transformer').inputValue()).toBe(String(TRANSFORMER_KVA));
       expect(await text(page, 'reactive-pf-after')).toContain(pf.result.pfAfterPeriod.toFixed(3));
       expect(await text(page, 'reactive-recommended-kvar')).toBe(
-        `${num(comp.result.recommendedKvar, 1)} kvar`,
+        `${num(comp.result.recommendedKvar, 0)} kvar`,
       );
       expect(view.consoleErrors).toEqual([]);
     },

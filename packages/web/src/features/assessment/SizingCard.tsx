@@ -20,6 +20,7 @@ export function SizingCard({ sizing }: { readonly sizing: SizingSummaryView }) {
         irr: t('assessment.sizing.irr'),
         recommended: t('assessment.sizing.recommended'),
         yuan: t('assessment.unit.yuan'),
+        wanYuan: t('assessment.unit.wanYuan'),
         years: t('assessment.unit.years'),
       }),
     [sizing, t],

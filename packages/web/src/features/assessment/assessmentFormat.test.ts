@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CashFlowRowView } from '../../api/projects';
 import {
   cashFlowOption,
+  fixedNumberText,
   fractionOfPercent,
   monthlyBarsOption,
   numberText,
@@ -22,6 +23,18 @@ describe('assessment display helpers', () => {
     expect(numberText(1234567.891)).toBe('1,234,567.89');
     expect(numberText(12, 0)).toBe('12');
     expect(numberText(undefined)).toBeNull();
+    expect(numberText(1234.5, 2, 'zh-CN')).toBe('1,234.5');
+  });
+
+  it('formats a quantity at one fixed precision in the UI language', () => {
+    expect(fixedNumberText(1234.5, 2)).toBe('1,234.50');
+    expect(fixedNumberText(12, 2, 'zh-CN')).toBe('12.00');
+    expect(fixedNumberText(-3.456, 2, 'en')).toBe('-3.46');
+    expect(fixedNumberText(283.202, 0, 'zh-CN')).toBe('283');
+    expect(fixedNumberText(1249.6, 0, 'en')).toBe('1,250');
+    expect(fixedNumberText(0.9, 3)).toBe('0.900');
+    expect(fixedNumberText(null, 2)).toBeNull();
+    expect(fixedNumberText(Number.POSITIVE_INFINITY, 2)).toBeNull();
   });
 
   it('converts percents and fractions both ways without float noise', () => {

@@ -1,5 +1,6 @@
 import type { EChartsCoreOption } from 'echarts/core';
 import type { CashFlowRowView } from '../../api/projects';
+import { dateTimeText } from '../../utils/dateTime';
 
 /*
  * Pure display helpers of the assessment pages: they only format the server's stored figures
@@ -12,19 +13,46 @@ export function percentText(fraction: number | null | undefined, digits = 2): st
   return `${(fraction * 100).toFixed(digits)}%`;
 }
 
-/** A number with thousands separators and at most `digits` decimals; null → null. */
-export function numberText(value: number | null | undefined, digits = 2): string | null {
+/** Number style when no UI language is given; zh-CN and en write numbers alike (1,234.5). */
+const DEFAULT_NUMBER_LANGUAGE = 'en-US';
+
+function localeNumberText(
+  value: number | null | undefined,
+  decimals: { readonly min: number; readonly max: number },
+  language: string,
+): string | null {
   if (value === null || value === undefined || !Number.isFinite(value)) return null;
-  return value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+  return value.toLocaleString(language, {
+    minimumFractionDigits: decimals.min,
+    maximumFractionDigits: decimals.max,
+  });
 }
 
-const pad2 = (value: number) => String(value).padStart(2, '0');
+/** A number with thousands separators and at most `digits` decimals; null → null. */
+export function numberText(
+  value: number | null | undefined,
+  digits = 2,
+  language = DEFAULT_NUMBER_LANGUAGE,
+): string | null {
+  return localeNumberText(value, { min: 0, max: digits }, language);
+}
+
+/**
+ * A number with thousands separators and exactly `digits` decimals, for a quantity shown at one
+ * fixed precision ("1,234.50" yuan next to "12.00", "1,250" kvar), written as the UI language
+ * writes numbers; null → null.
+ */
+export function fixedNumberText(
+  value: number | null | undefined,
+  digits: number,
+  language = DEFAULT_NUMBER_LANGUAGE,
+): string | null {
+  return localeNumberText(value, { min: digits, max: digits }, language);
+}
 
 /** A server timestamp (ISO 8601) as "YYYY-MM-DD HH:mm" in the browser's time zone; '-' when unreadable. */
 export function timeText(iso: string | null | undefined): string {
-  const time = iso ? new Date(iso) : null;
-  if (!time || Number.isNaN(time.getTime())) return '-';
-  return `${time.getFullYear()}-${pad2(time.getMonth() + 1)}-${pad2(time.getDate())} ${pad2(time.getHours())}:${pad2(time.getMinutes())}`;
+  return dateTimeText(iso);
 }
 
 /** Short month names of the chart axes: "1月" … "12月" in Chinese, "Jan" … "Dec" in English. */

@@ -1,8 +1,12 @@
+import { init } from 'echarts';
 import { describe, expect, it } from 'vitest';
 import type { SizingSummaryView, TypicalDaysView } from '../../api/assessmentResults';
 import {
   HOURS,
   monthlyLoadOption,
+  narrowLabelInterval,
+  SIZING_NARROW_MAX_WIDTH_PX,
+  sizeLabelLines,
   sizingOption,
   socOption,
   sortedSizing,
@@ -158,5 +162,117 @@ describe('the capacity sweep chart', () => {
     const option = sizingOption(nested, labels) as { series: Series[] };
     expect(option.series.find((s) => s.name === 'NPV')?.data).toEqual([20, 30, 10, 0]);
     expect(option.series.find((s) => s.name === 'IRR')?.data).toEqual([10, 10, 10, null]);
+  });
+});
+
+describe('the capacity sweep chart in a narrow container (a phone)', () => {
+  // Ten sizes of 100 kW / 215 kWh steps, NPV and IRR present, the fifth recommended.
+  const sizing: SizingSummaryView = {
+    strategy: 'twoChargeTwoDischarge',
+    points: Array.from({ length: 10 }, (_, i) => ({
+      ...point(215 * (i + 1), 100 * (i + 1), 300_000 + 100_000 * i),
+      npvYuan: 200_000 + 10_000 * i,
+      irr: 0.1,
+    })),
+    recommendedIndex: 4,
+  };
+  const labels = {
+    netBenefit: 'Lifetime net benefit (undiscounted)',
+    npv: 'NPV',
+    payback: 'Simple payback (years)',
+    irr: 'IRR',
+    recommended: 'Recommended',
+    yuan: 'yuan',
+    wanYuan: '10k yuan',
+    years: 'years',
+  };
+
+  type Axis = {
+    name: string;
+    nameGap: number;
+    offset?: number;
+    axisLabel: {
+      rotate: number;
+      interval: number | 'auto';
+      formatter: ((value: unknown, index: number) => string) | null;
+    };
+  };
+  type Resolved = {
+    legend: { type: string; top?: number | string; bottom?: number | string }[];
+    grid: { left: number; right: number; top: number; bottom: number }[];
+    xAxis: Axis[];
+    yAxis: Axis[];
+    series: (Series & { showAllSymbol?: boolean })[];
+  };
+
+  /** The option as ECharts resolves it for a chart `widthPx` wide (its media query applied). */
+  function resolvedAt(widthPx: number): Resolved {
+    const chart = init(null, null, { renderer: 'svg', ssr: true, width: widthPx, height: 360 });
+    try {
+      chart.setOption(sizingOption(sizing, labels), true);
+      return chart.getOption() as unknown as Resolved;
+    } finally {
+      chart.dispose();
+    }
+  }
+
+  it('labels at most four sizes, every n-th', () => {
+    expect(narrowLabelInterval(1)).toBe(0);
+    expect(narrowLabelInterval(4)).toBe(0);
+    // 5 sizes: every 2nd (0, 2, 4); 10: every 3rd (0, 3, 6, 9); 16: every 4th.
+    expect(narrowLabelInterval(5)).toBe(1);
+    expect(narrowLabelInterval(10)).toBe(2);
+    expect(narrowLabelInterval(16)).toBe(3);
+    expect(sizeLabelLines(point(2150, 1000, 0))).toBe('1,000 kW\n2,150 kWh');
+  });
+
+  it('on a phone (342 px chart): legend one scrollable line at the bottom, compact axes', () => {
+    expect(342).toBeLessThanOrEqual(SIZING_NARROW_MAX_WIDTH_PX);
+    const option = resolvedAt(342);
+    expect(option.legend[0]).toMatchObject({ type: 'scroll', bottom: 0 });
+    // The merge drops the wide layout's top (ECharts keeps one of top and bottom).
+    expect(option.legend[0]?.top ?? null).toBeNull();
+    expect(option.grid[0]).toMatchObject({ left: 4, right: 4, top: 36, bottom: 60 });
+    const x = option.xAxis[0]?.axisLabel;
+    expect(x?.rotate).toBe(0);
+    expect(x?.interval).toBe(2);
+    expect(x?.formatter?.('ignored', 4)).toBe('500 kW\n1,075 kWh');
+    // Money counted in 10 000 yuan on the axis; names close to their axes; IRR's axis pulled in.
+    expect(option.yAxis.map((axis) => [axis.name, axis.nameGap])).toEqual([
+      ['10k yuan', 6],
+      ['years', 6],
+      ['%', 6],
+    ]);
+    expect(option.yAxis[0]?.axisLabel.formatter?.(1_250_000, 0)).toBe('125');
+    expect(option.yAxis[2]?.offset).toBe(34);
+    // The recommended pin shows even when ECharts thins out the line's symbols.
+    expect(option.series.at(-1)).toMatchObject({ name: 'Recommended', showAllSymbol: true });
+  });
+
+  it('keeps the wide layout on a wide chart and takes it back when a narrow one is widened', () => {
+    const wide = resolvedAt(1000);
+    expect(wide.legend[0]).toMatchObject({ type: 'scroll', top: 0 });
+    expect(wide.grid[0]).toMatchObject({ left: 90, right: 110, top: 84, bottom: 70 });
+    expect(wide.xAxis[0]?.axisLabel).toMatchObject({ rotate: 30, interval: 'auto', formatter: null });
+    expect(wide.yAxis.map((axis) => [axis.name, axis.nameGap])).toEqual([
+      ['yuan', 15],
+      ['years', 15],
+      ['%', 15],
+    ]);
+    expect(wide.yAxis[2]?.offset).toBe(50);
+
+    const chart = init(null, null, { renderer: 'svg', ssr: true, width: 342, height: 360 });
+    try {
+      chart.setOption(sizingOption(sizing, labels), true);
+      chart.resize({ width: 1000, height: 360 });
+      const widened = chart.getOption() as unknown as Resolved;
+      expect(widened.legend[0]?.top).toBe(0);
+      expect(widened.legend[0]?.bottom ?? null).toBeNull();
+      expect(widened.grid[0]).toMatchObject({ left: 90, bottom: 70 });
+      expect(widened.xAxis[0]?.axisLabel).toMatchObject({ rotate: 30, interval: 'auto', formatter: null });
+      expect(widened.yAxis[0]?.name).toBe('yuan');
+    } finally {
+      chart.dispose();
+    }
   });
 });

@@ -92,6 +92,8 @@ export interface SizingLabels {
   readonly irr: string;
   readonly recommended: string;
   readonly yuan: string;
+  /** Unit of 10 000 yuan (万元): a narrow chart counts money in it on its axis; the tooltip keeps yuan. */
+  readonly wanYuan?: string;
   readonly years: string;
 }
 
@@ -123,8 +125,19 @@ export function sizeLabel(point: SizingPointView): string {
 }
 
 /**
+ * Chart containers at most this wide (a phone: 390 px less the card's padding) get the narrow
+ * layout of the sizing chart; ECharts applies it from the chart's own width, also on resize.
+ */
+export const SIZING_NARROW_MAX_WIDTH_PX = 600;
+/** Size labels a narrow chart writes under its x axis at most (the others stay in the tooltip). */
+export const SIZING_NARROW_MAX_X_LABELS = 4;
+
+/**
  * Net benefit (and NPV when the sweep has it) against the storage size, with the simple payback
- * (and IRR when present) on the right axes and the recommended size pinned.
+ * (and IRR when present) on the right axes and the recommended size pinned. A narrow container
+ * (a phone) gets its own layout through an ECharts media query: the legend one scrollable line at
+ * the bottom, money in 10 000 yuan, axis names closer to their axes, the sizes on two lines and
+ * at most four of them labelled.
  */
 export function sizingOption(sizing: SizingSummaryView, labels: SizingLabels): EChartsCoreOption {
   const { points, recommended } = sortedSizing(sizing);
@@ -158,6 +171,8 @@ export function sizingOption(sizing: SizingSummaryView, labels: SizingLabels): E
       type: 'line',
       symbol: 'pin',
       symbolSize: 44,
+      // ECharts thins out the symbols of a crowded line (a phone): the pin must always show.
+      showAllSymbol: true,
       label: { show: true, formatter: labels.recommended, position: 'top' },
       data: points.map((p, i) => (i === recommended ? money(p) : null)),
     });
@@ -166,15 +181,89 @@ export function sizingOption(sizing: SizingSummaryView, labels: SizingLabels): E
     { type: 'value', name: labels.yuan },
     { type: 'value', name: labels.years, splitLine: { show: false } },
   ];
-  if (hasIrr) yAxis.push({ type: 'value', name: '%', offset: 50, splitLine: { show: false } });
+  if (hasIrr) yAxis.push({ type: 'value', name: '%', splitLine: { show: false } });
   return {
-    tooltip: { trigger: 'axis' },
-    legend: { data: series.map((s) => s.name as string), top: 0 },
-    grid: { left: 90, right: hasIrr ? 110 : 60, top: 84, bottom: 70 },
-    xAxis: { type: 'category', data: points.map(sizeLabel), axisLabel: { rotate: 30 } },
+    tooltip: { trigger: 'axis', confine: true },
+    // Scrollable: on a narrow chart the legend is one line that pages instead of covering the plot.
+    legend: { type: 'scroll', data: series.map((s) => s.name as string) },
+    xAxis: { type: 'category', data: points.map(sizeLabel) },
     yAxis,
     series,
+    // The layout (legend place, margins, axis names and labels) by the chart's width.
+    media: [
+      // Without a query: the wide layout, restored when a narrow chart is widened again.
+      { option: wideSizingLayout(labels, hasIrr) },
+      { query: { maxWidth: SIZING_NARROW_MAX_WIDTH_PX }, option: narrowSizingLayout(points, labels, hasIrr) },
+    ],
   };
+}
+
+/** The parts of the wide sizing chart that its narrow layout changes (the media default). */
+function wideSizingLayout(labels: SizingLabels, hasIrr: boolean): EChartsCoreOption {
+  const axis = { nameGap: 15, nameTextStyle: { fontSize: 12 }, axisLabel: { fontSize: 12 } };
+  return {
+    legend: { top: 0, textStyle: { fontSize: 12 } },
+    grid: { left: 90, right: hasIrr ? 110 : 60, top: 84, bottom: 70 },
+    // null takes back the narrow layout's label formatters.
+    xAxis: { axisLabel: { rotate: 30, interval: 'auto', fontSize: 12, formatter: null } },
+    yAxis: [
+      { ...axis, name: labels.yuan, axisLabel: { fontSize: 12, formatter: null } },
+      axis,
+      ...(hasIrr ? [{ ...axis, offset: 50 }] : []),
+    ],
+  };
+}
+
+/** The narrow sizing chart (a phone): see sizingOption. */
+function narrowSizingLayout(
+  points: readonly SizingPointView[],
+  labels: SizingLabels,
+  hasIrr: boolean,
+): EChartsCoreOption {
+  const axis = { nameGap: 6, nameTextStyle: { fontSize: 11 }, axisLabel: { fontSize: 10 } };
+  const wan = labels.wanYuan;
+  return {
+    legend: { bottom: 0, textStyle: { fontSize: 11 } },
+    // Small margins: ECharts 6 widens them to hold the axis labels and names (grid.outerBounds);
+    // the bottom keeps the size labels (two lines) clear of the legend.
+    grid: { left: 4, right: 4, top: 36, bottom: 60 },
+    xAxis: {
+      axisLabel: {
+        rotate: 0,
+        fontSize: 10,
+        interval: narrowLabelInterval(points.length),
+        formatter: (_: string, index: number) => {
+          const point = points[index];
+          return point ? sizeLabelLines(point) : '';
+        },
+      },
+    },
+    yAxis: [
+      {
+        ...axis,
+        name: wan ?? labels.yuan,
+        axisLabel: {
+          fontSize: 10,
+          formatter: wan ? (value: number) => numberText(value / 10_000, 1) ?? '' : null,
+        },
+      },
+      axis,
+      ...(hasIrr ? [{ ...axis, offset: 34 }] : []),
+    ],
+  };
+}
+
+/**
+ * The x-label interval of a narrow sizing chart: ECharts labels every (interval + 1)-th size, so
+ * at most SIZING_NARROW_MAX_X_LABELS sizes are written (0 labels them all).
+ */
+export function narrowLabelInterval(sizeCount: number): number {
+  return Math.max(0, Math.ceil(sizeCount / SIZING_NARROW_MAX_X_LABELS) - 1);
+}
+
+/** A size on two lines for a narrow axis: "200 kW" over "430 kWh". */
+export function sizeLabelLines(point: SizingPointView): string {
+  return `${numberText(point.powerKw, 1)} kW\n${numberText(point.energyKwh, 1)} kWh`;
 }
 
 export interface MonthlyLoadLabels {

@@ -1,5 +1,4 @@
 import { Alert, Card, Col, Descriptions, Row, Space, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type {
@@ -9,20 +8,16 @@ import type {
   StoredReactiveMonth,
 } from '../../api/reactivePower';
 import { EChart } from '../../components/EChart';
-import { numberText, percentText } from '../assessment/assessmentFormat';
+import { dateTimeText } from '../../utils/dateTime';
+import { percentText } from '../assessment/assessmentFormat';
 import { modulesText, planOfSource, powerFactorChartOption } from './reactiveForm';
+import { adjustmentPercentText, type ReactiveQuantity, reactiveFigure } from './reactiveFormat';
 
 export interface ReactiveResultsProps {
   readonly powerFactor: PowerFactorAssessment;
   readonly compensation: CompensationAssessment | null;
   readonly currentPlanId: number | null;
 }
-
-/** A PF as billed (2 decimals) or over the period (3 decimals). */
-const pfText = (pf: number | null | undefined, digits: number) =>
-  pf === null || pf === undefined || !Number.isFinite(pf) ? '-' : pf.toFixed(digits);
-/** An adjustment percent with its sign: + charged, − credited. */
-const signedPercent = (value: number) => `${value > 0 ? '+' : ''}${value.toFixed(2)}%`;
 
 interface MonthRow extends PowerFactorMonthView {
   readonly key: string;
@@ -38,24 +33,32 @@ interface MonthRow extends PowerFactorMonthView {
  * and table. Every figure is the server's.
  */
 export function ReactiveResults({ powerFactor, compensation, currentPlanId }: ReactiveResultsProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const r = powerFactor.result;
   const c = compensation?.result ?? null;
+  /** A figure at its quantity's one precision (reactiveFormat). */
+  const figure = (value: number | null | undefined, quantity: ReactiveQuantity) =>
+    reactiveFigure(value, quantity, language);
   const yuan = (value: number | null | undefined) =>
-    t('reactivePower.value.yuan', { value: numberText(value, 2) ?? '-' });
+    t('reactivePower.value.yuan', { value: figure(value, 'yuan') });
   const kvar = (value: number | null | undefined) =>
-    t('reactivePower.value.kvar', { value: numberText(value, 1) ?? '-' });
-  const kwh = (value: number | null | undefined) => numberText(value, 0) ?? '-';
+    t('reactivePower.value.kvar', { value: figure(value, 'kvar') });
 
   const option = useMemo(
     () =>
-      powerFactorChartOption(powerFactor, compensation, {
-        before: t('reactivePower.chart.before'),
-        after: t('reactivePower.chart.after'),
-        compensated: t('reactivePower.chart.compensated'),
-        standard: t('reactivePower.chart.standard'),
-      }),
-    [powerFactor, compensation, t],
+      powerFactorChartOption(
+        powerFactor,
+        compensation,
+        {
+          before: t('reactivePower.chart.before'),
+          after: t('reactivePower.chart.after'),
+          compensated: t('reactivePower.chart.compensated'),
+          standard: t('reactivePower.chart.standard'),
+        },
+        language,
+      ),
+    [powerFactor, compensation, t, language],
   );
 
   const rows: MonthRow[] = r.months.map((month, index) => {
@@ -72,7 +75,7 @@ export function ReactiveResults({ powerFactor, compensation, currentPlanId }: Re
   });
 
   const planId = planOfSource(powerFactor.input.pvSource);
-  const time = dayjs(powerFactor.createTime).format('YYYY-MM-DD HH:mm');
+  const time = dateTimeText(powerFactor.createTime);
   const noPv = powerFactor.input.months.every((month) => month.pvSelfConsumedKwh === 0);
   const deviceChoice = compensation?.input.device ?? 'auto';
   const sources = new Set(powerFactor.input.months.map((month) => month.chargeBaseAfterSource));
@@ -84,13 +87,13 @@ export function ReactiveResults({ powerFactor, compensation, currentPlanId }: Re
   /** The base after PV of a month, tagged when the server estimated it. */
   const baseAfter = (row: MonthRow) => {
     const month = row.stored;
-    const value = numberText(month?.chargeBaseAfterYuan ?? month?.chargeBaseBeforeYuan, 2) ?? '-';
+    const value = figure(month?.chargeBaseAfterYuan ?? month?.chargeBaseBeforeYuan, 'yuan');
     const source = month?.chargeBaseAfterSource;
     if (source !== 'billPrice' && source !== 'tariffPrice') return <span>{value}</span>;
     return (
       <Tooltip
         title={t(`reactivePower.baseAfter.${source}`, {
-          price: numberText(month?.afterPriceYuanPerKwh, 4) ?? '-',
+          price: figure(month?.afterPriceYuanPerKwh, 'yuanPerKwh'),
         })}
       >
         <span data-testid="reactive-month-base-after">{value}</span>{' '}
@@ -127,14 +130,17 @@ export function ReactiveResults({ powerFactor, compensation, currentPlanId }: Re
       <Row gutter={[16, 16]}>
         <Col xs={12} md={8} xl={4}>
           <Card size="small" style={{ height: '100%' }} data-testid="reactive-pf-before">
-            <Statistic title={t('reactivePower.card.pfBefore')} value={pfText(r.pfBeforePeriod, 3)} />
+            <Statistic
+              title={t('reactivePower.card.pfBefore')}
+              value={figure(r.pfBeforePeriod, 'periodPf')}
+            />
           </Card>
         </Col>
         <Col xs={12} md={8} xl={4}>
           <Card size="small" style={{ height: '100%' }} data-testid="reactive-pf-after">
             <Statistic
               title={t('reactivePower.card.pfAfter')}
-              value={pfText(r.pfAfterPeriod, 3)}
+              value={figure(r.pfAfterPeriod, 'periodPf')}
               valueStyle={r.pfAfterPeriod < powerFactor.input.standardPf ? { color: '#cf1322' } : undefined}
             />
           </Card>
@@ -184,7 +190,7 @@ export function ReactiveResults({ powerFactor, compensation, currentPlanId }: Re
         <Card size="small" title={t('reactivePower.compensation.title')}>
           <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }} data-testid="reactive-compensation">
             <Descriptions.Item label={t('reactivePower.compensation.targetPf')}>
-              {pfText(c.targetPf, 2)}
+              {figure(c.targetPf, 'monthPf')}
             </Descriptions.Item>
             <Descriptions.Item label={t('reactivePower.compensation.required')}>
               <span data-testid="reactive-required-kvar">{kvar(c.requiredKvar)}</span>
@@ -212,7 +218,7 @@ export function ReactiveResults({ powerFactor, compensation, currentPlanId }: Re
                   ? t('reactivePower.compensation.noTransformer')
                   : t('reactivePower.compensation.share', {
                       share: percentText(c.shareOfTransformer, 1),
-                      kva: numberText(compensation?.input.transformerKva, 0),
+                      kva: figure(compensation?.input.transformerKva, 'kva'),
                     })}
               </span>
             </Descriptions.Item>
@@ -236,32 +242,32 @@ export function ReactiveResults({ powerFactor, compensation, currentPlanId }: Re
             key: 'activeBefore',
             title: t('reactivePower.column.activeBefore'),
             align: 'right',
-            render: (_, row) => kwh(row.activeBeforeKwh),
+            render: (_, row) => figure(row.activeBeforeKwh, 'kwh'),
           },
           {
             key: 'pv',
             title: t('reactivePower.column.pvSelfConsumed'),
             align: 'right',
-            render: (_, row) => kwh(row.pvSelfConsumedKwh),
+            render: (_, row) => figure(row.pvSelfConsumedKwh, 'kwh'),
           },
           {
             key: 'activeAfter',
             title: t('reactivePower.column.activeAfter'),
             align: 'right',
-            render: (_, row) => kwh(row.activeAfterKwh),
+            render: (_, row) => figure(row.activeAfterKwh, 'kwh'),
           },
           {
             key: 'reactive',
             title: t('reactivePower.column.reactiveKvarh'),
             align: 'right',
-            render: (_, row) => kwh(row.reactiveKvarh),
+            render: (_, row) => figure(row.reactiveKvarh, 'kvarh'),
           },
           {
             key: 'pfBefore',
             title: t('reactivePower.column.pfBefore'),
             align: 'right',
             render: (_, row) => (
-              <span data-testid="reactive-month-pf-before">{pfText(row.pfBeforeRounded, 2)}</span>
+              <span data-testid="reactive-month-pf-before">{figure(row.pfBeforeRounded, 'monthPf')}</span>
             ),
           },
           {
@@ -269,32 +275,32 @@ export function ReactiveResults({ powerFactor, compensation, currentPlanId }: Re
             title: t('reactivePower.column.pfAfter'),
             align: 'right',
             render: (_, row) => (
-              <span data-testid="reactive-month-pf-after">{pfText(row.pfAfterRounded, 2)}</span>
+              <span data-testid="reactive-month-pf-after">{figure(row.pfAfterRounded, 'monthPf')}</span>
             ),
           },
           {
             key: 'pctBefore',
             title: t('reactivePower.column.percentBefore'),
             align: 'right',
-            render: (_, row) => signedPercent(row.adjustmentPercentBefore),
+            render: (_, row) => adjustmentPercentText(row.adjustmentPercentBefore, language),
           },
           {
             key: 'pctAfter',
             title: t('reactivePower.column.percentAfter'),
             align: 'right',
-            render: (_, row) => signedPercent(row.adjustmentPercentAfter),
+            render: (_, row) => adjustmentPercentText(row.adjustmentPercentAfter, language),
           },
           {
             key: 'adjustBefore',
             title: t('reactivePower.column.adjustBefore'),
             align: 'right',
-            render: (_, row) => numberText(row.adjustmentBeforeYuan, 2),
+            render: (_, row) => figure(row.adjustmentBeforeYuan, 'yuan'),
           },
           {
             key: 'adjustAfter',
             title: t('reactivePower.column.adjustAfter'),
             align: 'right',
-            render: (_, row) => numberText(row.adjustmentAfterYuan, 2),
+            render: (_, row) => figure(row.adjustmentAfterYuan, 'yuan'),
           },
           {
             key: 'baseAfter',
@@ -306,21 +312,21 @@ export function ReactiveResults({ powerFactor, compensation, currentPlanId }: Re
             key: 'extra',
             title: t('reactivePower.column.extraCost'),
             align: 'right',
-            render: (_, row) => numberText(row.extraCostYuan, 2),
+            render: (_, row) => figure(row.extraCostYuan, 'yuan'),
           },
           {
             key: 'requiredKvar',
             title: t('reactivePower.column.requiredKvar'),
             align: 'right',
             render: (_, row) => (
-              <span data-testid="reactive-month-kvar">{numberText(row.requiredKvar, 1) ?? '-'}</span>
+              <span data-testid="reactive-month-kvar">{figure(row.requiredKvar, 'kvar')}</span>
             ),
           },
           {
             key: 'pfCompensated',
             title: t('reactivePower.column.pfCompensated'),
             align: 'right',
-            render: (_, row) => pfText(row.pfCompensated, 3),
+            render: (_, row) => figure(row.pfCompensated, 'monthPf'),
           },
         ]}
       />

@@ -246,7 +246,15 @@ describe('display helpers', () => {
       after: 'A',
       compensated: 'C',
       standard: 'S',
-    }) as { series: { name: string; data: (number | null)[] }[]; yAxis: { min: number } };
+    }) as {
+      series: { name: string; data: (number | null)[] }[];
+      yAxis: { min: number };
+      tooltip: { valueFormatter: (value: unknown) => string };
+    };
+    // Every PF of the chart (billed, compensated, the standard) is written with 2 decimals.
+    expect(option.tooltip.valueFormatter(0.9)).toBe('0.90');
+    expect(option.tooltip.valueFormatter(0.876)).toBe('0.88');
+    expect(option.tooltip.valueFormatter(null)).toBe('-');
     expect(option.series.map((s) => [s.name, s.data])).toEqual([
       ['B', [0.89]],
       ['A', [0.85]],

@@ -17,6 +17,7 @@ import type {
   ReactiveBillMonths,
 } from '../../api/reactivePower';
 import type { MessageKey } from '../../locales/resources';
+import { chartMonthPf, reactiveFigure } from './reactiveFormat';
 
 /*
  * Pure parts of the reactive-power assessment screen: the form's values and checks, the request
@@ -375,23 +376,24 @@ export interface PowerFactorChartLabels {
 }
 
 /**
- * Monthly PF at the meter before and after PV (as billed, 2 decimals), after PV with the recommended
- * compensation, and the standard as a line.
+ * Monthly PF at the meter before and after PV (as billed), after PV with the recommended
+ * compensation, and the standard as a line; every PF drawn and written to the 2 decimals of a
+ * monthly PF.
  */
 export function powerFactorChartOption(
   powerFactor: PowerFactorAssessment,
   compensation: CompensationAssessment | null,
   labels: PowerFactorChartLabels,
+  language = 'en-US',
 ): EChartsCoreOption {
   const months = powerFactor.result.months;
   const categories = months.map((month, index) => month.label ?? String(index + 1));
   const compensatedByLabel = new Map(
     (compensation?.result.months ?? []).map((month) => [month.label ?? '', month.pfCompensated]),
   );
-  const compensated = months.map((month) => {
-    const value = compensatedByLabel.get(month.label ?? '');
-    return value === undefined ? null : Math.round(value * 1000) / 1000;
-  });
+  const compensated = months.map((month) => chartMonthPf(compensatedByLabel.get(month.label ?? '')));
+  const pfText = (value: unknown) =>
+    reactiveFigure(typeof value === 'number' ? value : null, 'monthPf', language);
   const values = [
     ...months.flatMap((month) => [month.pfBeforeRounded, month.pfAfterRounded]),
     ...compensated.filter((value): value is number => value !== null),
@@ -411,7 +413,7 @@ export function powerFactorChartOption(
     data: months.map(() => powerFactor.input.standardPf),
   });
   return {
-    tooltip: { trigger: 'axis' },
+    tooltip: { trigger: 'axis', valueFormatter: pfText },
     legend: { top: 0 },
     // Room for a legend of two lines (a phone) above the plot.
     grid: { left: 50, right: 20, top: 64, bottom: 30 },
@@ -421,7 +423,7 @@ export function powerFactorChartOption(
       min: low,
       max: 1,
       interval: 0.05,
-      axisLabel: { formatter: (value: number) => value.toFixed(2) },
+      axisLabel: { formatter: pfText },
     },
     series,
   };
