@@ -1,13 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { type Kysely, type Migration, Migrator } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, type Dialect, openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { MIGRATIONS } from '../src/db/migrations';
 import * as planQuotaFeatureLines from '../src/db/migrations/2026-11-22_018_plan_quota_feature_lines';
 import type { Database } from '../src/db/tables';
-import { dialectsUnderTest } from './harness';
+import { createPostgresDatabase, dialectsUnderTest } from './harness';
 
 /**
  * Migration 018 on a database migrated to 017 and holding the rows installations seeded before it:
@@ -64,27 +62,6 @@ const CASES: ReadonlyArray<{ name: string; before: string; after: string }> = [
     after: 'not json 含优化设计容量5MW、勘测面积2万m²',
   },
 ];
-
-/** A fresh PostgreSQL database beside TEST_DATABASE_URL's, dropped by the returned function. */
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL as string;
-  const name = `pvplan_m_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
 
 /** Applies every migration before 018, as an installation that has not yet run it. */
 async function migrateBeforeQuotaMigration(db: Kysely<Database>, dialect: Dialect): Promise<void> {
