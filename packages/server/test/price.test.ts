@@ -209,6 +209,13 @@ describe.each(dialectsUnderTest())('price store on %s', (dialect) => {
       // English keywords find the division by its English name.
       const english = data<MapSearchResult>(await get(`${P.map}?keywords=wuhan`, external));
       expect(english.pois[0]).toMatchObject({ adcode: '420100', name: '武汉市', nameEn: 'Wuhan' });
+      // A place whose English name is a settled other form is found by its English name and by its pinyin.
+      for (const keywords of ['kashgar', 'kashi', 'Ka Shi']) {
+        const kashgar = data<MapSearchResult>(
+          await get(`${P.map}?keywords=${encodeURIComponent(keywords)}`, external),
+        );
+        expect(kashgar.pois.map((p) => p.adcode)).toContain('653100');
+      }
       // 朝阳 is a district of Beijing and a city of Liaoning; the region narrows it.
       const chaoyang = data<MapSearchResult>(
         await get(`${P.map}?keywords=${encodeURIComponent('朝阳')}&region=110000`, external),

