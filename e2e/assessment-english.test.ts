@@ -6,14 +6,14 @@ import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type E2eApp, type E2ePage, loginWithPassword, openPage, startE2eApp } from './support/app';
-import { fillMonths, startFlow } from './support/assessmentFlow';
+import { chooseAddress, fillMonths, openFlow, startFlow } from './support/assessmentFlow';
 import { expectNoRawKeys, nextStep, switchToEnglish } from './support/english';
 
 /**
  * Issue 7 "in both languages": the PV+storage and quick-estimate flows run in English to their
  * result pages, no page on the way shows an untranslated i18n key, and the report downloaded from
- * the English page is in English. Administrative-division
- * names stay Chinese (they are the GB/T 2260 names; the product has no English gazetteer).
+ * the English page is in English. The PV+storage site is found by the address search, whose
+ * suggestion, address and area read in English (the divisions' English names, areas/english-names.ts).
  */
 
 let app: E2eApp;
@@ -36,10 +36,44 @@ afterEach(async () => {
 });
 
 const CALCULATION_MS = 150_000;
+const CJK = /[\u4e00-\u9fff]/;
 /** The shared project step (support/assessmentFlow), then no raw i18n key on screen. */
 async function startFlowInEnglish(page: Page, variant: 'pves' | 'fast', name: string) {
   await startFlow(app, page, variant, name, 'en');
   await expectNoRawKeys(page);
+}
+
+/** The English path of Dongxihu District (420112), Wuhan, as the address search names it. */
+const DONGXIHU_EN = 'Dongxihu District, Wuhan, Hubei';
+
+/**
+ * The project step's site found by the address search in English (the local division search: this
+ * server has no AMap key): the suggestion, the address, the area cascader and the position it fills
+ * are English and the division's; the project is saved with them on leaving the step.
+ */
+async function findSiteInEnglish(page: Page) {
+  const found = await chooseAddress(page, 'Dongxihu', DONGXIHU_EN);
+  expect(found.provider).toBe('local');
+  expect(found.suggestions).toContain(DONGXIHU_EN);
+  for (const suggestion of found.suggestions) expect(suggestion).not.toMatch(CJK);
+  const place = found.pois.find((poi) => poi.adcode === '420112');
+  expect(place?.name).toBe('东西湖区');
+  const latitudeDeg = Math.round((place?.latitude ?? Number.NaN) * 1e4) / 1e4;
+  const longitudeDeg = Math.round((place?.longitude ?? Number.NaN) * 1e4) / 1e4;
+  await expect.poll(() => page.getByTestId('assessment-address').inputValue()).toBe(DONGXIHU_EN);
+  const area = page.locator('.ant-form-item').filter({ has: page.locator('#areaPath') });
+  await expect.poll(() => area.locator('.ant-select-selection-item').textContent()).toBe('Hubei / Wuhan');
+  await expect.poll(() => page.getByTestId('assessment-latitude').inputValue()).toBe(String(latitudeDeg));
+  expect(await page.getByTestId('assessment-longitude').inputValue()).toBe(String(longitudeDeg));
+  expect(await page.getByTestId('assessment-address-note').count()).toBe(0);
+  const saved = page.waitForRequest((request) => request.url().includes('/early/savePro'));
+  await nextStep(page);
+  expect((await saved).postDataJSON()).toMatchObject({
+    address: DONGXIHU_EN,
+    areaCode: '420100',
+    latitudeDeg,
+    longitudeDeg,
+  });
 }
 
 async function calculateAndLand(page: Page, startPath: string, resultPage: RegExp) {
@@ -51,11 +85,11 @@ async function calculateAndLand(page: Page, startPath: string, resultPage: RegEx
 
 describe('income assessment in English', () => {
   it(
-    'PV+storage runs to its result page with English headline cards and no raw keys',
+    'PV+storage, its site found by the address search in English, runs to its result page with English headline cards and no raw keys',
     async () => {
       const { page } = view;
-      await startFlowInEnglish(page, 'pves', 'E2E Wuhan PV and storage');
-      await nextStep(page);
+      await openFlow(app, page, 'pves', 'E2E Wuhan PV and storage');
+      await findSiteInEnglish(page);
       await fillMonths(page);
       await nextStep(page);
       await page.getByTestId('flow-weather-current').waitFor({ state: 'visible' });

@@ -60,3 +60,57 @@ export async function listOf(app: E2eApp, page: Page, projName: string): Promise
   await byId(page, 'assessment-search').click();
   await searched;
 }
+
+/**
+ * Opens the drawer on a variant and names the project, leaving the site to the test (the address
+ * search, `chooseAddress`). startFlow does the same before it picks the area by hand.
+ */
+export async function openFlow(
+  app: E2eApp,
+  page: Page,
+  variant: 'pv' | 'es' | 'pves' | 'fast',
+  name: string,
+): Promise<void> {
+  await page.goto(`${app.baseUrl}/isolarbp/#/tools/auxiliaryDecision`);
+  await page.getByTestId('assessment-new').click();
+  await page.getByTestId(`assessment-variant-${variant}`).click();
+  await page.getByTestId('assessment-projName').fill(name);
+}
+
+/** A place of the address search's answer (early/getGaodeMap), the fields the tests read. */
+export interface SearchedPlace {
+  readonly name: string;
+  readonly adcode: string | null;
+  readonly latitude: number | null;
+  readonly longitude: number | null;
+}
+
+/**
+ * Types `keywords` into the project step's address search, waits for the server's answer and the
+ * suggestion whose whole text is `label`, and chooses it. Returns the answer (its provider and
+ * places) and the suggestions shown before the choice.
+ */
+export async function chooseAddress(
+  page: Page,
+  keywords: string,
+  label: string,
+): Promise<{ provider: string; pois: SearchedPlace[]; suggestions: string[] }> {
+  const searched = page.waitForResponse(
+    (response) =>
+      response.url().includes('/early/getGaodeMap') &&
+      new URL(response.url()).searchParams.get('keywords') === keywords,
+  );
+  await page.getByTestId('assessment-address-search').locator('input').fill(keywords);
+  const answer = (await (await searched).json()) as {
+    code: number;
+    data: { provider: string; pois: SearchedPlace[] };
+  };
+  if (answer.code !== 200) throw new Error(`address search answered code ${answer.code}`);
+  const option = byId(page, 'assessment-address-option').filter({
+    hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+  });
+  await option.first().waitFor({ state: 'visible' });
+  const suggestions = await byId(page, 'assessment-address-option').allInnerTexts();
+  await option.first().click();
+  return { ...answer.data, suggestions };
+}
