@@ -29,10 +29,7 @@ export async function startFlow(
   name: string,
   language: 'zh' | 'en' = 'zh',
 ): Promise<void> {
-  await page.goto(`${app.baseUrl}/isolarbp/#/tools/auxiliaryDecision`);
-  await page.getByTestId('assessment-new').click();
-  await page.getByTestId(`assessment-variant-${variant}`).click();
-  await page.getByTestId('assessment-projName').fill(name);
+  await openFlow(app, page, variant, name);
   await page.locator('#areaPath').click();
   for (const division of WUHAN_AREA_PATH[language]) {
     await page
