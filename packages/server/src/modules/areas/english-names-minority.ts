@@ -8,8 +8,9 @@
  * those publications write it (Medog, not Mêdog; Garze, not Garzê). Where that usage is the Mandarin
  * pinyin itself (Hami, Aba, Diqing, Shache, Yecheng, Jiashi, Moyu, Dingri, Maduo…) there is no entry:
  * the generic rules already give it. Nothing here is a coinage: a name without a settled English form
- * stays in pinyin. Two forms follow the project's choice over Xinhua's more frequent one: Shigatse
- * (Xinhua mostly writes Xigaze) and Aral / Tumxuk (Xinhua also writes Alaer / Tumushuke).
+ * stays in pinyin. Where Xinhua writes two forms, the one of the official romanisation is used
+ * (Xigaze, not Shigatse); Aral / Tumxuk are the cities' own English names (Xinhua also writes Alaer /
+ * Tumushuke).
  */
 
 /**
@@ -167,7 +168,7 @@ export const MINORITY_PROPER_NAMES_EN: Readonly<Record<string, Readonly<Record<s
   // Tibet: prefecture-level cities and Ngari, and counties by their Tibetan pinyin.
   '54': {
     拉萨: 'Lhasa',
-    日喀则: 'Shigatse',
+    日喀则: 'Xigaze',
     昌都: 'Qamdo',
     林芝: 'Nyingchi',
     那曲: 'Nagqu',

@@ -200,7 +200,7 @@ const MINORITY_NAMES: ReadonlyArray<readonly [string, string, string]> = [
   ['659004', '五家渠市', 'Wujiaqu City'],
   // Tibet
   ['540100', '拉萨市', 'Lhasa'],
-  ['540200', '日喀则市', 'Shigatse'],
+  ['540200', '日喀则市', 'Xigaze'],
   ['540222', '江孜县', 'Gyangze County'],
   ['540223', '定日县', 'Dingri County'],
   ['540300', '昌都市', 'Qamdo'],

@@ -26,7 +26,7 @@ import { ETHNIC_GROUPS_EN, minorityProperNameEn } from './english-names-minority
  * - Banners' positional parts translated: 左/右/前/中/后 (左翼/右翼) → Left/Right/Front/Middle/Rear
  *   ("正镶白旗" → "Zhengxiangbai Banner", "乌拉特前旗" → "Urad Front Banner"), 联合旗 → "United Banner".
  * - Proper names of minority-language origin by their settled English form where official English
- *   usage has one (Hohhot, Lhasa, Shigatse, Urumqi, Kashgar, Horqin, Gyangze…): the regional tables
+ *   usage has one (Hohhot, Lhasa, Xigaze, Urumqi, Kashgar, Horqin, Gyangze…): the regional tables
  *   of english-names-minority.ts, which state the rule. Whole-name exceptions (DIVISION_NAMES_EN):
  *   Hong Kong's 18 districts (the Hong Kong government's English names), Macao's parishes (their
  *   official Portuguese names) and names the generic rules would misread.
