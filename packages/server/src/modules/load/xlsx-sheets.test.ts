@@ -36,6 +36,26 @@ async function inExcelOrder(bytes: Buffer): Promise<Buffer> {
   return out.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }
 
+/** The SpreadsheetML parts re-written with every element under the prefix x: (Open XML SDK style). */
+async function withPrefixedElements(bytes: Buffer): Promise<Buffer> {
+  const source = await JSZip.loadAsync(bytes);
+  const out = new JSZip();
+  for (const path of Object.keys(source.files)) {
+    if (source.files[path]!.dir) continue;
+    let xml = await source.file(path)!.async('string');
+    if (/^xl\/(workbook|sharedStrings|styles|worksheets\/sheet\d+)\.xml$/.test(path)) {
+      xml = xml
+        .replace(/<(\/?)([A-Za-z])/g, '<$1x:$2')
+        .replace(
+          'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"',
+          'xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"',
+        );
+    }
+    out.file(path, xml);
+  }
+  return out.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+}
+
 async function rowsOf(bytes: Buffer, styles: boolean) {
   const book = await openXlsx(bytes, { styles });
   const sheets: { name: string; rows: unknown[][] }[] = [];
@@ -50,14 +70,18 @@ async function rowsOf(bytes: Buffer, styles: boolean) {
 }
 
 describe('XLSX sheets opened in memory', () => {
-  it('reads names in tab order, shared strings and styled dates, whatever the order of the parts', async () => {
+  it('reads names in tab order, shared strings and styled dates, whatever the order of the parts and the element prefix', async () => {
     const written = await twoSheetBook();
     const reordered = await inExcelOrder(written);
+    const prefixed = await withPrefixedElements(written);
+    expect(
+      await (await JSZip.loadAsync(prefixed)).file('xl/worksheets/sheet1.xml')!.async('string'),
+    ).toContain('<x:sheetData>');
     const names = (b: Buffer) =>
       JSZip.loadAsync(b).then((z) => Object.keys(z.files).filter((p) => p.startsWith('xl/')));
     expect((await names(written)).at(-1)).toBe('xl/workbook.xml');
     expect((await names(reordered)).at(-1)).toBe('xl/sharedStrings.xml');
-    for (const bytes of [written, reordered]) {
+    for (const bytes of [written, reordered, prefixed]) {
       const read = await rowsOf(bytes, true);
       expect(read.names).toEqual(['负荷', '说明']);
       expect(read.sheets[0]!.rows).toEqual([

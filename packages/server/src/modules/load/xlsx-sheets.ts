@@ -1,6 +1,7 @@
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
+import { XmlDefaultPrefixStream } from './xml-default-prefix';
 
 /*
  * Sheet-by-sheet access to an XLSX workbook held in memory, with each worksheet's XML parsed as a
@@ -46,11 +47,14 @@ interface WorkbookParsers {
 
 const WORKSHEET_PATH = /^xl\/worksheets\/sheet(\d+)\.xml$/;
 
-/** A part of the archive as a Node stream (inflated as it is read), or null when absent. */
+/**
+ * A part of the archive as a Node stream (inflated as it is read, a prefixed SpreadsheetML namespace
+ * made the default one: xml-default-prefix.ts), or null when absent.
+ */
 function partStream(zip: JSZip, path: string): Readable | null {
   const file = zip.file(path);
   if (!file) return null;
-  const out = new PassThrough();
+  const out = new XmlDefaultPrefixStream();
   const source = file.nodeStream('nodebuffer');
   source.on('error', (error: Error) => out.destroy(error));
   source.pipe(out);
