@@ -1,8 +1,6 @@
 import { FEATURE_MIN_TIER, TIER_PREMIUM, type Tier } from '@pvplan/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error';
-// The request's principal and app.authenticate are declared there (Fastify declaration merging).
-import type {} from '../../http/request-context';
 import { nowIso } from '../../shared/time';
 import { effectiveTier, isInternal, type Principal } from '../auth/principal';
 
