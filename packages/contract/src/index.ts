@@ -4,6 +4,7 @@ export * from './membership';
 export * from './messages';
 export * from './password-rules';
 export * from './paths';
+export * from './schemas/assessment-results';
 export * from './schemas/auth';
 export * from './schemas/bills';
 export * from './schemas/calculation-sources';

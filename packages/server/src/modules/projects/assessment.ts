@@ -1,10 +1,19 @@
 import type {
+  AssessmentBillSummary,
+  AssessmentSeries,
+  AssessmentSummary,
+  AssessmentWarning,
   EconomicsConfig,
   FeedInSourceLabel,
   LoadSourceLabel,
   ProjectType,
   PvesOptions,
+  PvSummary,
+  SelfConsumptionOutcome,
+  SettlementSummary,
+  SizingSummary,
   StorageStrategy,
+  StorageSummary,
   TariffSourceLabel,
 } from '@pvplan/contract';
 import {
@@ -60,6 +69,15 @@ import {
  * number comes from an engine function; this file only lays the inputs onto one time base, calls the
  * engine in order and keeps what the result pages show.
  */
+
+/** The result types the API returns live in the contract; these are re-exported for the server's many readers. */
+export type {
+  AssessmentSeries,
+  AssessmentSummary,
+  AssessmentWarning,
+  SelfConsumptionOutcome,
+  SizingSummary,
+} from '@pvplan/contract';
 
 /** The model year: 2023 (not a leap year; 1 January is a Sunday), hourly, local standard time. */
 export const MODEL_YEAR = 2023;
@@ -199,202 +217,6 @@ export interface AssessmentDeps {
   readonly selfConsumptionCheck?: SelfConsumptionOutcome | null;
 }
 
-/** The outcome of the self-consumption check (自发自用率) of a PV+storage system. */
-export interface SelfConsumptionOutcome {
-  readonly targetPercent: number;
-  readonly reachable: boolean;
-  readonly highestReachablePercent: number;
-}
-
-/** A warning shown with the result (message key of the contract and its parameters). */
-export interface AssessmentWarning {
-  readonly key: string;
-  readonly params: Record<string, string | number>;
-}
-
-/** Per calendar month, the average day (24 hourly values). */
-export interface TypicalDays {
-  readonly loadKw: number[][];
-  readonly pvKw: number[][];
-  /** Battery: discharge − charge, kW. */
-  readonly batteryKw: number[][];
-  /** Grid: import − export, kW. */
-  readonly gridKw: number[][];
-  readonly socFraction: number[][];
-}
-
-export interface AssessmentSummary {
-  readonly kind: ProjectType;
-  readonly weather: { readonly source: string; readonly ghiKwhM2: number | null };
-  readonly load: {
-    /** English phrase (kept for plans stored before `label`; the web parses it for those). */
-    readonly source: string;
-    /** Where the load came from, for `loadSourceText` in the reader's language; absent in older plans. */
-    readonly label?: LoadSourceLabel;
-    readonly annualKwh: number;
-    readonly peakKw: number;
-    readonly monthlyKwh: number[];
-  };
-  readonly tariff: {
-    /** English phrase (kept for plans stored before `label`; the web parses it for those). */
-    readonly source: string;
-    /** Prices, TOU table and calendar rules used, for `tariffSourceText`; absent in older plans. */
-    readonly label?: TariffSourceLabel;
-    readonly baselineBill: BillSummary;
-    readonly averagePriceYuanPerKwh: number | null;
-  };
-  readonly pv: PvSummary | null;
-  readonly storage: StorageSummary | null;
-  readonly sizing: SizingSummary | null;
-  readonly settlement: SettlementSummary | null;
-  readonly selfConsumptionCheck: SelfConsumptionOutcome | null;
-  readonly economics: EconomicsSummary;
-  readonly typicalDays: TypicalDays;
-  readonly headline: {
-    readonly pvCapacityKwp: number | null;
-    readonly storageEnergyKwh: number | null;
-    readonly firstYearGenerationKwh: number | null;
-    readonly selfConsumptionFraction: number | null;
-    readonly annualIncomeYuan: number;
-    readonly projectIrrAfterTax: number | null;
-    readonly staticPaybackYears: number | null;
-    readonly lcoeYuanPerKwh: number | null;
-  };
-  readonly warnings: AssessmentWarning[];
-}
-
-export interface BillSummary {
-  readonly totalYuan: number;
-  readonly energyChargeYuan: number;
-  readonly basicChargeYuan: number;
-  readonly fundsChargeYuan: number;
-  readonly energyKwh: number;
-  readonly monthlyTotalYuan: number[];
-  readonly monthlyEnergyKwh: number[];
-}
-
-export interface PvSummary {
-  readonly capacityKwp: number;
-  readonly acKw: number;
-  readonly tiltDeg: number;
-  readonly azimuthDeg: number;
-  readonly annualAcKwh: number;
-  readonly specificYieldKwhPerKwp: number;
-  readonly performanceRatio: number;
-  readonly poaGlobalKwhM2: number;
-  readonly monthlyAcKwh: number[];
-  readonly selfConsumedKwh: number;
-  readonly exportKwh: number;
-  readonly selfConsumptionFraction: number;
-  readonly monthlySelfConsumedKwh: number[];
-  readonly monthlyExportKwh: number[];
-  readonly billWithPv: BillSummary;
-  readonly billSavingsYuan: number;
-  readonly exportIncomeYuan: number;
-  /** TOU-weighted price of the self-consumed kWh (energy + funds saved ÷ kWh), yuan/kWh. */
-  readonly selfConsumedYuanPerKwh: number;
-}
-
-export interface StorageSummary {
-  readonly productId: string | null;
-  readonly units: number | null;
-  readonly powerKw: number;
-  readonly energyKwh: number;
-  readonly strategy: StorageStrategy;
-  /** Bill (energy + demand − export) without and with storage, on the storage meter model, yuan. */
-  readonly billWithoutStorageYuan: number;
-  readonly billWithStorageYuan: number;
-  readonly savingsYuan: number;
-  readonly arbitrageSavingsYuan: number;
-  readonly demandSavingsYuan: number;
-  readonly dischargeKwh: number;
-  readonly chargeFromGridKwh: number;
-  readonly chargeFromPvKwh: number;
-  readonly equivalentFullCycles: number;
-  readonly selfConsumptionFraction: number | null;
-  readonly monthlyMaxImportKwWithout: number[];
-  readonly monthlyMaxImportKwWith: number[];
-  /**
-   * The savings split exactly by origin (engine storageSavingsByComponent): arbitrage of grid energy,
-   * PV self-consumption through the battery, demand charge, auxiliaries (≤ 0). Absent in older plans.
-   */
-  readonly components?: {
-    readonly arbitrageYuan: number;
-    readonly pvSelfConsumptionYuan: number;
-    readonly demandChargeYuan: number;
-    readonly auxiliaryYuan: number;
-    readonly dischargePvOriginKwh: number;
-    readonly dischargeGridOriginKwh: number;
-  };
-}
-
-export interface SizingSummary {
-  readonly strategy: string;
-  readonly points: {
-    productId: string | null;
-    units: number | null;
-    powerKw: number;
-    energyKwh: number;
-    annualSavingsYuan: number;
-    capexYuan: number;
-    simplePaybackYears: number | null;
-    netBenefitYuan: number;
-    selfConsumptionFraction: number | null;
-    /** Life-cycle NPV of the size (project after tax, at the discount rate), yuan. */
-    npvYuan: number | null;
-    /** Project IRR after tax of the size (null when it has none). */
-    irr: number | null;
-    /** Discounted payback, years (null when not recovered within the life). */
-    dynamicPaybackYears: number | null;
-    /**
-     * False when the figures come from the fast ranking dispatch (daily LPs) rather than the plan's
-     * own; absent in plans stored before ranking existed (all exact).
-     */
-    exact?: boolean;
-  }[];
-  readonly recommendedIndex: number | null;
-  /** What the recommendation maximises: life-cycle NPV with the project's economics. */
-  readonly objective: string;
-}
-
-export interface SettlementSummary {
-  readonly baselineBillYuan: number;
-  readonly bestMode: SettlementMode;
-  readonly outcomes: {
-    mode: SettlementMode;
-    pvOnlyBillYuan: number;
-    pvStorageBillYuan: number;
-    savingsYuan: number;
-  }[];
-}
-
-export interface EconomicsSummary {
-  readonly indicators: CashFlowResult['indicators'];
-  readonly rows: CashFlowResult['rows'];
-  readonly storageReplacements: CashFlowResult['storageReplacements'];
-  readonly pvCapexYuan: number | null;
-  readonly storageCapexYuan: number | null;
-  readonly feedInYuanPerKwh: number;
-  /** English phrase (kept for plans stored before `feedInLabel`; the web parses it for those). */
-  readonly feedInSource: string;
-  /** Where the feed-in price came from, for `feedInSourceText`; absent in older plans. */
-  readonly feedInLabel?: FeedInSourceLabel;
-}
-
-/** The hourly series of a plan (kept in object storage, read by the result charts). */
-export interface AssessmentSeries {
-  readonly timeBase: { readonly start: string; readonly stepMinutes: 60; readonly stepCount: number };
-  readonly loadKw: number[];
-  readonly pvKw: number[] | null;
-  readonly priceYuanPerKwh: number[];
-  readonly periodCode: number[];
-  readonly gridImportKw: number[];
-  readonly gridExportKw: number[];
-  readonly dischargeKw: number[] | null;
-  readonly chargeKw: number[] | null;
-  readonly socFraction: number[] | null;
-}
-
 export interface AssessmentResult {
   readonly summary: AssessmentSummary;
   readonly series: AssessmentSeries;
@@ -486,7 +308,7 @@ export function spreadMonthlyLoad(
   return out;
 }
 
-function billSummary(bill: Bill): BillSummary {
+function billSummary(bill: Bill): AssessmentBillSummary {
   return {
     totalYuan: bill.totalYuan,
     energyChargeYuan: bill.energyChargeYuan,

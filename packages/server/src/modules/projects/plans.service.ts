@@ -5,6 +5,7 @@ import {
   formatMessage,
   type Language,
   type Page,
+  type PlanResultView,
   type PlanView,
   type ProjectType,
   type RunModelInput,
@@ -91,13 +92,6 @@ export interface PlanInputs {
   readonly selfConsumptionCheck?: SelfConsumptionOutcome | null;
   /** The weather chosen and used (PV variants); plans without it ran on the climatology. */
   readonly weather?: PlanWeather;
-}
-
-export interface PlanResult {
-  readonly plan: PlanView;
-  readonly summary: AssessmentSummary | null;
-  readonly warnings: string[];
-  readonly series: AssessmentSeries | null;
 }
 
 /** The variants a calculation can run (spec 001 §2: pv, es, pves; the quick estimate). */
@@ -423,7 +417,7 @@ export class PlansService {
     withSeries: boolean,
     language: Language,
     kind?: ProjectType,
-  ): Promise<PlanResult> {
+  ): Promise<PlanResultView> {
     const { project } = await requireProjectAccess(this.db, principal, projId, 'view');
     const plan = await this.planOf(project, planId, kind);
     const summary = plan.summary_json ? (JSON.parse(plan.summary_json) as AssessmentSummary) : null;

@@ -1,5 +1,5 @@
+import type { CashFlowRowView } from '@pvplan/contract';
 import { describe, expect, it } from 'vitest';
-import type { CashFlowRowView } from '../../api/projects';
 import {
   cashFlowOption,
   fixedNumberText,

@@ -1,5 +1,5 @@
+import type { CashFlowRowView } from '@pvplan/contract';
 import type { EChartsCoreOption } from 'echarts/core';
-import type { CashFlowRowView } from '../../api/projects';
 import { dateTimeText } from '../../utils/dateTime';
 
 /*

@@ -86,6 +86,9 @@ const point = (energyKwh: number, powerKw: number, netBenefitYuan: number, extra
   simplePaybackYears: energyKwh / 100,
   netBenefitYuan,
   selfConsumptionFraction: null,
+  npvYuan: null,
+  irr: null,
+  dynamicPaybackYears: null,
   ...extra,
 });
 
@@ -95,6 +98,7 @@ describe('the capacity sweep chart', () => {
     // Catalogue first, then the grid: not in size order. The recommended one is index 1 (430 kWh).
     points: [point(860, 400, 5000), point(430, 200, 9000), point(215, 100, 4000), point(430, 100, 7000)],
     recommendedIndex: 1,
+    objective: 'npv',
   };
   const labels = {
     netBenefit: 'N',
@@ -145,24 +149,6 @@ describe('the capacity sweep chart', () => {
     expect(option.series[4]?.data).toEqual([null, null, 100, null]);
     expect(option.yAxis).toHaveLength(3);
   });
-
-  it("reads NPV and IRR from the engine's per-size economics too", () => {
-    const nested: SizingSummaryView = {
-      ...sizing,
-      points: sizing.points.map((p, i) => ({
-        ...p,
-        economics: {
-          npvYuan: 10 * i,
-          irr: i === 0 ? null : 0.1,
-          paybackYears: null,
-          dynamicPaybackYears: null,
-        },
-      })),
-    };
-    const option = sizingOption(nested, labels) as { series: Series[] };
-    expect(option.series.find((s) => s.name === 'NPV')?.data).toEqual([20, 30, 10, 0]);
-    expect(option.series.find((s) => s.name === 'IRR')?.data).toEqual([10, 10, 10, null]);
-  });
 });
 
 describe('the capacity sweep chart in a narrow container (a phone)', () => {
@@ -175,6 +161,7 @@ describe('the capacity sweep chart in a narrow container (a phone)', () => {
       irr: 0.1,
     })),
     recommendedIndex: 4,
+    objective: 'npv',
   };
   const labels = {
     netBenefit: 'Lifetime net benefit (undiscounted)',

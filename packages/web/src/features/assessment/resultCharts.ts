@@ -111,12 +111,12 @@ export function sortedSizing(sizing: SizingSummaryView): {
 
 /** NPV of a size when the sweep has it, yuan. */
 export function sizeNpv(point: SizingPointView): number | null {
-  return point.npvYuan ?? point.economics?.npvYuan ?? null;
+  return point.npvYuan;
 }
 
 /** IRR of a size when the sweep has it, fraction. */
 export function sizeIrr(point: SizingPointView): number | null {
-  return point.irr ?? point.economics?.irr ?? null;
+  return point.irr;
 }
 
 /** Label of a size, power first as everywhere else on the page: "200 kW / 430 kWh". */
