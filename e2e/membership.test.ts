@@ -68,11 +68,12 @@ describe('membership purchase', () => {
     await expect.poll(() => cards.first().getAttribute('data-active')).toBe('true');
     expect(await dialog.locator('[data-active="true"]').count()).toBe(1);
     await expect.poll(() => page.getByTestId('top-up-payable').textContent()).toBe('应付金额：¥150.00');
-    // The 65 MW pack: 9折 label and the original price 900 / 0.9 = 1000 (spec 001 §9).
+    // The 65 MW pack: 9折 label and the original price 900 / 0.9 = 1000 (spec 001 §9), grouped in
+    // thousands like every yuan amount.
     expect(await dialog.getByTestId('top-up-discount').allTextContents()).toEqual(['9折']);
     expect(await dialog.getByTestId('top-up-original').allTextContents()).toEqual([
       '原价 ¥450',
-      '原价 ¥1000',
+      '原价 ¥1,000',
     ]);
     await cards.nth(1).click();
     await expect.poll(() => page.getByTestId('top-up-payable').textContent()).toBe('应付金额：¥400.00');

@@ -1,16 +1,18 @@
 import { CopyOutlined, DeleteOutlined } from '@ant-design/icons';
 
-import { fenToYuanText } from '@pvplan/contract';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Modal, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteOrder, findOrdersOfUser, type PurchaseRecord } from '../../api/membership';
+import { useIsMobile } from '../../app/layout/useLayoutMode';
 import { useOrderPackageName } from '../../features/membership/packageNames';
+import { priceText } from '../../features/membership/packRules';
 import { copyText } from '../../utils/clipboard';
-import { cellText, formatDateTime, paymentStatusOf } from './format';
+import { cellText, formatDateTime, orderStateOf } from './format';
 import { ListFailure } from './ListState';
 import { FIRST_PAGE, type PageState, pageAfterDelete, pagerOf } from './paging';
+import { RowCard } from './RowCard';
 import type { DialogProps } from './types';
 import { useDialogUser } from './useDialogUser';
 
@@ -23,6 +25,7 @@ export function PurchaseRecordsDialog(props: DialogProps) {
   const { message, modal } = App.useApp();
   const user = useDialogUser();
   const packageName = useOrderPackageName();
+  const mobile = useIsMobile();
   const [page, setPage] = useState<PageState>(FIRST_PAGE);
   const userId = user?.id ?? null;
 
@@ -54,70 +57,99 @@ export function PurchaseRecordsDialog(props: DialogProps) {
     });
   };
 
-  const columns: TableColumnsType<PurchaseRecord> = [
+  const orderNumCell = (orderNum: string) => (
+    <Typography.Text style={{ whiteSpace: 'nowrap' }}>
+      {cellText(orderNum)}
+      {orderNum ? (
+        <Button
+          type="link"
+          size="small"
+          icon={<CopyOutlined />}
+          aria-label={t('dialogs.purchaseRecords.copyOrderNum')}
+          onClick={() => void copyOrderNum(orderNum)}
+        />
+      ) : null}
+    </Typography.Text>
+  );
+  // The package's name in the UI language (both names of purchase time come with the record).
+  const packageOf = (record: PurchaseRecord) =>
+    cellText(record.vipName ? packageName(record) : record.bpPackageTypeId);
+  const statusTag = (record: PurchaseRecord) => {
+    const state = orderStateOf(record.orderStatus, record.expiresAt, Date.now());
+    if (state === 'paid') return <Tag color="success">{t('dialogs.purchaseRecords.status.paid')}</Tag>;
+    if (state === 'unpaid') return <Tag color="processing">{t('dialogs.purchaseRecords.status.unpaid')}</Tag>;
+    if (state === 'expired') return <Tag>{t('dialogs.purchaseRecords.status.expired')}</Tag>;
+    return cellText(record.orderStatus);
+  };
+  const amountOf = (record: PurchaseRecord) => `¥${priceText(record.paymentAmountFen)}`;
+  const deleteButton = (record: PurchaseRecord) => (
+    <Button type="link" danger size="small" icon={<DeleteOutlined />} onClick={() => confirmDelete(record)}>
+      {t('dialogs.purchaseRecords.delete')}
+    </Button>
+  );
+  const noWrap = (text: string) => <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;
+
+  const desktopColumns: TableColumnsType<PurchaseRecord> = [
     {
       title: t('dialogs.purchaseRecords.orderNum'),
       dataIndex: 'orderNum',
       width: 250,
-      render: (orderNum: string) => (
-        <Typography.Text style={{ whiteSpace: 'nowrap' }}>
-          {cellText(orderNum)}
-          {orderNum ? (
-            <Button
-              type="link"
-              size="small"
-              icon={<CopyOutlined />}
-              aria-label={t('dialogs.purchaseRecords.copyOrderNum')}
-              onClick={() => void copyOrderNum(orderNum)}
-            />
-          ) : null}
-        </Typography.Text>
-      ),
+      render: orderNumCell,
     },
     {
       title: t('dialogs.purchaseRecords.package'),
       dataIndex: 'bpPackageTypeId',
-      // The package's name in the UI language (both names of purchase time come with the record).
-      render: (value: PurchaseRecord['bpPackageTypeId'], record) =>
-        cellText(record.vipName ? packageName(record) : value),
+      width: 200,
+      render: (_: unknown, record) => noWrap(packageOf(record)),
     },
     {
       title: t('dialogs.purchaseRecords.orderStatus'),
       dataIndex: 'orderStatus',
-      render: (value: PurchaseRecord['orderStatus']) => {
-        const status = paymentStatusOf(value);
-        if (status === 'paid') return <Tag color="success">{t('dialogs.purchaseRecords.status.paid')}</Tag>;
-        if (status === 'unpaid') return <Tag>{t('dialogs.purchaseRecords.status.unpaid')}</Tag>;
-        return cellText(value);
-      },
+      width: 120,
+      render: (_: unknown, record) => statusTag(record),
     },
     {
       title: t('dialogs.purchaseRecords.paymentAmount'),
       dataIndex: 'paymentAmount',
       align: 'right',
-      render: (_: unknown, record) => `¥${fenToYuanText(record.paymentAmountFen)}`,
+      width: 120,
+      render: (_: unknown, record) => noWrap(amountOf(record)),
+    },
+    {
+      title: t('dialogs.purchaseRecords.createTime'),
+      dataIndex: 'createTime',
+      width: 180,
+      render: (value: string) => noWrap(formatDateTime(value)),
     },
     {
       title: t('dialogs.purchaseRecords.paymentTime'),
       dataIndex: 'paymentTime',
-      render: (value: PurchaseRecord['paymentTime']) => (
-        <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(value)}</span>
-      ),
+      width: 180,
+      render: (value: PurchaseRecord['paymentTime']) => noWrap(formatDateTime(value)),
     },
     {
       title: t('dialogs.common.actions'),
       key: 'actions',
       width: 100,
+      render: (_: unknown, record) => deleteButton(record),
+    },
+  ];
+  // Phones: one card per order instead of a table wider than the screen.
+  const phoneColumns: TableColumnsType<PurchaseRecord> = [
+    {
+      key: 'card',
       render: (_: unknown, record) => (
-        <Button
-          type="link"
-          danger
-          size="small"
-          icon={<DeleteOutlined />}
-          onClick={() => confirmDelete(record)}
-        >
-          {t('dialogs.purchaseRecords.delete')}
-        </Button>
+        <RowCard
+          title={packageOf(record)}
+          tags={statusTag(record)}
+          lines={[
+            { label: t('dialogs.purchaseRecords.orderNum'), value: orderNumCell(record.orderNum) },
+            { label: t('dialogs.purchaseRecords.paymentAmount'), value: amountOf(record) },
+            { label: t('dialogs.purchaseRecords.createTime'), value: formatDateTime(record.createTime) },
+            { label: t('dialogs.purchaseRecords.paymentTime'), value: formatDateTime(record.paymentTime) },
+          ]}
+          actions={deleteButton(record)}
+        />
       ),
     },
   ];
@@ -128,7 +160,7 @@ export function PurchaseRecordsDialog(props: DialogProps) {
       onCancel={props.onClose}
       title={t('dialogs.purchaseRecords.title')}
       footer={null}
-      width={960}
+      width={1180}
       destroyOnHidden
     >
       <div data-testid="dialog-purchase-records">
@@ -142,13 +174,15 @@ export function PurchaseRecordsDialog(props: DialogProps) {
           <Table<PurchaseRecord>
             rowKey="id"
             size="middle"
-            columns={columns}
+            columns={mobile ? phoneColumns : desktopColumns}
+            showHeader={!mobile}
             dataSource={records.data?.list ?? []}
             loading={records.isPending && records.fetchStatus !== 'idle'}
-            scroll={{ x: 880, y: 400 }}
+            scroll={mobile ? undefined : { x: 1150, y: 400 }}
             locale={{ emptyText: t('dialogs.purchaseRecords.empty') }}
             pagination={{
               ...pagerOf(page, records.data?.total, setPage),
+              showSizeChanger: !mobile,
               showTotal: (total) => t('dialogs.common.total', { total }),
             }}
           />

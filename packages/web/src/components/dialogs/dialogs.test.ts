@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import en from '../../locales/en/dialogs.json';
 import zh from '../../locales/zh-CN/dialogs.json';
 import { serviceContactsFrom, telLink } from './customerServiceConfig';
-import { cellText, formatDateTime, paymentStatusOf } from './format';
+import { cellText, formatDateTime, orderStateOf, paymentStatusOf } from './format';
 import { GUIDE_FUNCTIONS, GUIDE_SCENARIOS, guideMessageKeys } from './guideContent';
 import { FIRST_PAGE, nextPage, pageAfterDelete } from './paging';
 
@@ -37,6 +37,17 @@ describe('dialog formatting', () => {
     expect(paymentStatusOf(1)).toBe('paid');
     expect(paymentStatusOf('0')).toBe('unpaid');
     expect(paymentStatusOf(7)).toBeNull();
+  });
+
+  it('calls an unpaid order expired once its QR code has run out', () => {
+    const expiresAt = '2026-03-05T08:10:00.000Z';
+    const before = Date.parse('2026-03-05T08:09:59.000Z');
+    const after = Date.parse('2026-03-05T08:10:00.000Z');
+    expect(orderStateOf(0, expiresAt, before)).toBe('unpaid');
+    expect(orderStateOf(0, expiresAt, after)).toBe('expired');
+    expect(orderStateOf('0', null, after)).toBe('unpaid');
+    expect(orderStateOf(1, expiresAt, after)).toBe('paid');
+    expect(orderStateOf(7, expiresAt, after)).toBeNull();
   });
 });
 

@@ -27,3 +27,19 @@ export function paymentStatusOf(value: string | number | null | undefined): 'pai
   if (value === 0 || value === '0') return 'unpaid';
   return null;
 }
+
+/**
+ * What a purchase record's status tag says: paid, unpaid while its QR code may still be paid, or
+ * expired once an unpaid order's QR code has run out (spec 001 §4: 10 minutes), so old abandoned
+ * orders do not read as waiting for payment. Null for a status outside 1/0.
+ */
+export function orderStateOf(
+  status: string | number | null | undefined,
+  expiresAt: string | null | undefined,
+  nowMs: number,
+): 'paid' | 'unpaid' | 'expired' | null {
+  const payment = paymentStatusOf(status);
+  if (payment !== 'unpaid') return payment;
+  const expiresAtMs = expiresAt ? Date.parse(expiresAt) : Number.NaN;
+  return Number.isFinite(expiresAtMs) && expiresAtMs <= nowMs ? 'expired' : 'unpaid';
+}

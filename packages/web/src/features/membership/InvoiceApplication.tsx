@@ -23,9 +23,12 @@ import {
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyInvoice, getInvoiceableOrders, getMyInvoices } from '../../api/membership';
-import { formatDateTime } from '../../components/dialogs/format';
+import { useIsMobile } from '../../app/layout/useLayoutMode';
+import { cellText, formatDateTime } from '../../components/dialogs/format';
 import { FIRST_PAGE, type PageState, pagerOf } from '../../components/dialogs/paging';
+import { RowCard } from '../../components/dialogs/RowCard';
 import { useOrderPackageName } from './packageNames';
+import { priceText } from './packRules';
 
 const QUERY_KEY = ['membership', 'invoices'] as const;
 
@@ -60,6 +63,7 @@ export function InvoiceStatusTag(props: { readonly status: InvoiceStatus }) {
 export function InvoiceApplicationPanel(props: { readonly active?: boolean }) {
   const { t } = useTranslation();
   const packageName = useOrderPackageName();
+  const mobile = useIsMobile();
   const { message } = App.useApp();
   const client = useQueryClient();
   const [form] = Form.useForm<FormValues>();
@@ -107,26 +111,50 @@ export function InvoiceApplicationPanel(props: { readonly active?: boolean }) {
     }
   };
 
-  const columns: TableColumnsType<Application> = [
+  const amountText = (row: Application) => `¥${priceText(row.amountFen)}`;
+  const desktopColumns: TableColumnsType<Application> = [
     { title: t('membership.pay.orderNum'), dataIndex: 'orderNum', render: noWrap },
-    { title: t('membership.admin.name'), key: 'vipName', render: (_: unknown, row) => packageName(row) },
     {
-      title: t('membership.admin.price'),
+      title: t('membership.invoice.package'),
+      key: 'vipName',
+      render: (_: unknown, row) => noWrap(packageName(row)),
+    },
+    {
+      title: t('membership.invoice.amount'),
       dataIndex: 'amount',
       align: 'right',
-      render: (v: string) => `¥${v}`,
+      render: (_: unknown, row) => noWrap(amountText(row)),
     },
     { title: t('membership.invoice.title'), dataIndex: 'title' },
     {
-      title: t('membership.admin.status'),
+      title: t('membership.invoice.status'),
       dataIndex: 'status',
       render: (status: InvoiceStatus) => <InvoiceStatusTag status={status} />,
     },
-    { title: t('membership.invoice.handleRemark'), dataIndex: 'handleRemark' },
+    { title: t('membership.invoice.handleRemark'), dataIndex: 'handleRemark', render: cellText },
     {
       title: t('membership.invoice.createTime'),
       dataIndex: 'createTime',
       render: (value: string) => noWrap(formatDateTime(value)),
+    },
+  ];
+  // Phones: one card per application instead of a table wider than the screen.
+  const phoneColumns: TableColumnsType<Application> = [
+    {
+      key: 'card',
+      render: (_: unknown, row) => (
+        <RowCard
+          title={packageName(row)}
+          tags={<InvoiceStatusTag status={row.status} />}
+          lines={[
+            { label: t('membership.pay.orderNum'), value: row.orderNum },
+            { label: t('membership.invoice.amount'), value: amountText(row) },
+            { label: t('membership.invoice.title'), value: row.title },
+            { label: t('membership.invoice.handleRemark'), value: cellText(row.handleRemark) },
+            { label: t('membership.invoice.createTime'), value: formatDateTime(row.createTime) },
+          ]}
+        />
+      ),
     },
   ];
 
@@ -153,7 +181,7 @@ export function InvoiceApplicationPanel(props: { readonly active?: boolean }) {
             data-testid="invoice-order"
             options={(orders.data ?? []).map((order) => ({
               value: order.id,
-              label: `${packageName(order)} · ¥${order.paymentAmount} · ${order.orderNum}`,
+              label: `${packageName(order)} · ¥${priceText(order.paymentAmountFen)} · ${order.orderNum}`,
             }))}
           />
         </Form.Item>
@@ -208,11 +236,13 @@ export function InvoiceApplicationPanel(props: { readonly active?: boolean }) {
       <Table<Application>
         rowKey="id"
         size="small"
-        columns={columns}
+        columns={mobile ? phoneColumns : desktopColumns}
+        showHeader={!mobile}
         dataSource={mine.data?.list ?? []}
         loading={mine.isFetching}
-        scroll={{ x: 800 }}
-        pagination={pagerOf(page, mine.data?.total, setPage)}
+        scroll={mobile ? undefined : { x: 800 }}
+        locale={{ emptyText: t('membership.invoice.mineEmpty') }}
+        pagination={{ ...pagerOf(page, mine.data?.total, setPage), showSizeChanger: !mobile }}
       />
     </Flex>
   );

@@ -1,5 +1,6 @@
 import { CopyOutlined } from '@ant-design/icons';
-import { App, Button, Flex, Modal, Typography } from 'antd';
+import { QR_DIALOG_WIDTH_PX } from '@pvplan/contract';
+import { App, Button, Flex, Modal, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ServiceContactCard } from '../../components/dialogs';
 import { copyText } from '../../utils/clipboard';
@@ -19,6 +20,7 @@ export interface PaymentProblemDialogProps {
 export function PaymentProblemDialog(props: PaymentProblemDialogProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const { token } = theme.useToken();
   const copy = async () => {
     if (!props.orderNum) return;
     if (await copyText(props.orderNum)) void message.success(t('membership.problem.copied'));
@@ -30,7 +32,7 @@ export function PaymentProblemDialog(props: PaymentProblemDialogProps) {
       onCancel={props.onClose}
       title={t('membership.problem.title')}
       footer={null}
-      width={400}
+      width={QR_DIALOG_WIDTH_PX}
       centered
       destroyOnHidden
     >
@@ -39,10 +41,25 @@ export function PaymentProblemDialog(props: PaymentProblemDialogProps) {
           {t('membership.problem.intro')}
         </Typography.Paragraph>
         {props.orderNum ? (
-          <Flex align="center" gap={8}>
-            <Typography.Text>
-              {t('membership.problem.orderNum', { orderNum: props.orderNum })}
-            </Typography.Text>
+          <Flex
+            align="center"
+            justify="space-between"
+            gap={8}
+            wrap
+            style={{
+              padding: '8px 12px',
+              borderRadius: token.borderRadius,
+              background: token.colorFillQuaternary,
+            }}
+          >
+            <Flex vertical style={{ minWidth: 0 }}>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {t('membership.pay.orderNum')}
+              </Typography.Text>
+              <Typography.Text strong style={{ whiteSpace: 'nowrap' }} data-testid="problem-order-num">
+                {props.orderNum}
+              </Typography.Text>
+            </Flex>
             <Button
               size="small"
               icon={<CopyOutlined />}

@@ -30,6 +30,11 @@ export interface QrPaymentProps {
   readonly onOrder?: (order: QrOrder) => void;
 }
 
+/** Whether an element takes part in the layout (not inside a hidden keep-alive view). */
+function isRendered(element: HTMLElement | null): boolean {
+  return element === null || element.getClientRects().length > 0;
+}
+
 /**
  * QR payment (spec 001 §4): requests a QR order when shown or when the payment parameters change,
  * counts 600 s down (restarting with new parameters), polls the status every second with the order
@@ -47,6 +52,10 @@ export function QrPayment(props: QrPaymentProps) {
   const key = paymentKey(params, round);
   const [now, setNow] = useState(() => Date.now());
   const [finished, setFinished] = useState<'paid' | 'expired' | null>(null);
+  // A page kept alive but hidden (the shell keeps the last views mounted) neither polls nor says
+  // 支付成功！ or 二维码过期 on top of another page: it catches up once it is shown again.
+  const root = useRef<HTMLDivElement>(null);
+  const [shown, setShown] = useState(true);
   const callbacks = useRef({ onPaid, onExpired, onOrder });
   callbacks.current = { onPaid, onExpired, onOrder };
 
@@ -89,13 +98,16 @@ export function QrPayment(props: QrPaymentProps) {
   // The countdown ticks every second while the order waits for payment.
   useEffect(() => {
     if (!orderNum || finished) return;
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    const timer = window.setInterval(() => {
+      setNow(Date.now());
+      setShown(isRendered(root.current));
+    }, 1000);
     return () => window.clearInterval(timer);
   }, [orderNum, finished]);
 
   const status = useQuery({
     queryKey: ['payment', 'payStatus', orderNum],
-    enabled: orderNum !== null && finished === null && left > 0,
+    enabled: orderNum !== null && finished === null && left > 0 && shown,
     queryFn: ({ signal }) => getPayStatus(orderNum ?? '', signal),
     refetchInterval: PAY_STATUS_POLL_MS,
     refetchIntervalInBackground: true,
@@ -103,17 +115,17 @@ export function QrPayment(props: QrPaymentProps) {
   });
 
   useEffect(() => {
-    if (finished || !isPaid(status.data)) return;
+    if (finished || !shown || !isPaid(status.data)) return;
     setFinished('paid');
     void message.success(t('membership.pay.success'));
     void refresh().finally(() => callbacks.current.onPaid());
-  }, [status.data, finished, message, t, refresh]);
+  }, [status.data, finished, shown, message, t, refresh]);
 
   useEffect(() => {
-    if (finished || !order.data || left > 0) return;
+    if (finished || !shown || !order.data || left > 0) return;
     setFinished('expired');
     callbacks.current.onExpired();
-  }, [left, finished, order.data]);
+  }, [left, finished, shown, order.data]);
 
   if (!pack) return null;
   if (order.isError) {
@@ -140,9 +152,9 @@ export function QrPayment(props: QrPaymentProps) {
         ? 'membership.pay.scan.alipay'
         : 'membership.pay.scan.sandbox';
   return (
-    <Flex vertical align="center" gap={8} data-testid="qr-payment">
+    <Flex vertical align="center" gap={8} ref={root} style={{ textAlign: 'center' }} data-testid="qr-payment">
       <Typography.Text>
-        {t('membership.pay.amount')}{' '}
+        {t('membership.pay.amount')}
         <Typography.Text strong type="danger" style={{ fontSize: 22 }} data-testid="qr-amount">
           ¥{priceText(pack.priceFen)}
         </Typography.Text>
@@ -184,7 +196,7 @@ export function QrPayment(props: QrPaymentProps) {
       ) : null}
       {qr ? (
         <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="qr-order-num">
-          {t('membership.pay.orderNum')}: {qr.orderNum}
+          {t('membership.problem.orderNum', { orderNum: qr.orderNum })}
         </Typography.Text>
       ) : null}
     </Flex>

@@ -13,6 +13,7 @@ import {
   priceText,
   showsAmountPayable,
   visiblePacks,
+  yuanText,
 } from './packRules';
 import { QrPaymentDialog } from './QrPaymentDialog';
 
@@ -138,7 +139,7 @@ export function TopUpDialog(props: TopUpDialogProps) {
                         </Typography.Text>
                         {pack.totalPriceYuan !== null ? (
                           <Typography.Text delete type="secondary" data-testid="top-up-original">
-                            {t('membership.topUp.originalPrice', { price: pack.totalPriceYuan })}
+                            {t('membership.topUp.originalPrice', { price: yuanText(pack.totalPriceYuan) })}
                           </Typography.Text>
                         ) : null}
                         {discount ? (

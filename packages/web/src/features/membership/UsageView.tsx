@@ -33,7 +33,10 @@ export function UsageView(props: { readonly compact?: boolean }) {
           <Typography.Text strong>
             {t(capacity ? 'membership.usage.capacity' : 'membership.usage.area')}
           </Typography.Text>
-          <Typography.Text data-testid={capacity ? 'usage-capacity-remaining' : 'usage-area-remaining'}>
+          <Typography.Text
+            style={{ whiteSpace: 'nowrap' }}
+            data-testid={capacity ? 'usage-capacity-remaining' : 'usage-area-remaining'}
+          >
             {t('membership.usage.remaining', {
               remaining: amount(capacity ? data.remainingCapacity : data.remainingArea),
               total: amount(capacity ? data.totalCapacity : data.totalArea),

@@ -19,6 +19,7 @@ export {
 } from './hooks';
 export { InvoiceApplicationDialog, InvoiceApplicationPanel, InvoiceStatusTag } from './InvoiceApplication';
 export { PaymentProblemDialog } from './PaymentProblemDialog';
+export { PointsView } from './PointsView';
 export {
   orderPackageName,
   planQuotaLine,
@@ -34,7 +35,9 @@ export {
   showsAmountPayable,
   visiblePacks,
   visiblePlans,
+  yuanText,
 } from './packRules';
+export { pointsChangeText, pointsSourceKey, pointsText } from './points';
 export { QrPayment } from './QrPayment';
 export { QrPaymentDialog } from './QrPaymentDialog';
 export { HOME_ROUTE, rememberReturnRoute, takeReturnRoute } from './returnRoute';

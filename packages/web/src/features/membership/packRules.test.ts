@@ -11,6 +11,7 @@ import {
   priceText,
   showsAmountPayable,
   visiblePacks,
+  yuanText,
 } from './packRules';
 
 function pack(id: number, extra: Partial<VipPackage> = {}): VipPackage {
@@ -96,6 +97,17 @@ describe('top-up pack dialog rules (spec 001 §4, §5, §9)', () => {
       false,
     ]);
     expect(priceText(15_000)).toBe('150.00');
+  });
+
+  it('groups yuan in thousands, keeping the decimals as sent', () => {
+    expect(priceText(159_900)).toBe('1,599.00');
+    expect(priceText(99)).toBe('0.99');
+    expect(priceText(123_456_789)).toBe('1,234,567.89');
+    expect(yuanText(1000)).toBe('1,000');
+    expect(yuanText(999)).toBe('999');
+    expect(yuanText('3999.00')).toBe('3,999.00');
+    expect(yuanText('-1234.5')).toBe('-1,234.5');
+    expect(yuanText('n/a')).toBe('n/a');
   });
 
   it('refuses to buy without a selected, priced pack (请选择要购买的加油包！)', () => {

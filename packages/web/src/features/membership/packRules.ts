@@ -64,9 +64,29 @@ export function showsAmountPayable(priceFen: number | null | undefined): boolean
   return typeof priceFen === 'number' && priceFen > 0;
 }
 
-/** Price as yuan text with two decimals, e.g. 15000 -> "150.00". */
+/** Groups the whole part of a plain decimal text in thousands: "159900.00" -> "159,900.00". */
+function groupThousands(text: string): string {
+  const [whole = '', fraction] = text.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+}
+
+/**
+ * Price as yuan text with two decimals and thousands grouped, as money reads everywhere in the app
+ * (Chinese and English alike), e.g. 15000 -> "150.00", 159900 -> "1,599.00".
+ */
 export function priceText(priceFen: number): string {
-  return fenToYuanText(priceFen);
+  return groupThousands(fenToYuanText(priceFen));
+}
+
+/**
+ * A yuan amount the API sends as text ("1599.00", an order's paymentAmount) or as a number (a
+ * package's original price, whole yuan per spec 001 §9) with thousands grouped; the decimals stay as
+ * sent. Text that is not a plain amount is shown as it came.
+ */
+export function yuanText(yuan: string | number): string {
+  const text = typeof yuan === 'number' ? String(yuan) : yuan.trim();
+  return /^-?\d+(\.\d+)?$/.test(text) ? groupThousands(text) : text;
 }
 
 /**

@@ -50,15 +50,16 @@ describe('plan quota line from the numbers the server sends (issue 8)', () => {
     );
   });
 
+  // English keeps each unit on its number's line: a no-break space (\u00a0) before MW and m².
   it('says the area in m² in English (1 万m² = 10,000 m²)', () => {
     expect(planQuotaLine(translator('en'), 'en', { designCapacityMw: 5, surveyAreaWanM2: 2 })).toBe(
-      'Includes 5 MW and 20,000 m²',
+      'Includes 5\u00a0MW and 20,000\u00a0m²',
     );
     expect(planQuotaLine(translator('en'), 'en', { designCapacityMw: 800, surveyAreaWanM2: 400 })).toBe(
-      'Includes 800 MW and 4,000,000 m²',
+      'Includes 800\u00a0MW and 4,000,000\u00a0m²',
     );
     expect(planQuotaLine(translator('en'), 'en', { designCapacityMw: 1.5, surveyAreaWanM2: 0.1234 })).toBe(
-      'Includes 1.5 MW and 1,234 m²',
+      'Includes 1.5\u00a0MW and 1,234\u00a0m²',
     );
   });
 
@@ -67,7 +68,7 @@ describe('plan quota line from the numbers the server sends (issue 8)', () => {
       '含优化设计容量20MW',
     );
     expect(planQuotaLine(translator('en'), 'en', { designCapacityMw: 0, surveyAreaWanM2: 10 })).toBe(
-      'Includes 100,000 m²',
+      'Includes 100,000\u00a0m²',
     );
     expect(planQuotaLine(translator('en'), 'en', { designCapacityMw: 0, surveyAreaWanM2: 0 })).toBeNull();
   });

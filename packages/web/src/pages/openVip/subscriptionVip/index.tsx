@@ -1,9 +1,10 @@
 import { CheckOutlined, CloseOutlined, CrownFilled, QuestionCircleOutlined } from '@ant-design/icons';
 import { PLAN_TYPE_MEMBERSHIP, type QrOrder, type Tier, type VipPackage } from '@pvplan/contract';
 import { App, Button, Card, Col, Empty, Flex, Row, Skeleton, Table, Tag, Typography, theme } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useIsMobile } from '../../../app/layout/useLayoutMode';
 import { useCurrentUser } from '../../../app/useCurrentUser';
 import {
   PaymentProblemDialog,
@@ -20,6 +21,7 @@ import {
   useVipFeatures,
   useVipList,
   visiblePlans,
+  yuanText,
 } from '../../../features/membership';
 import { useDocumentTitle } from '../../../utils/useDocumentTitle';
 
@@ -56,6 +58,8 @@ export default function SubscriptionVipPage() {
   const [order, setOrder] = useState<QrOrder | null>(null);
   const [trialOpen, setTrialOpen] = useState(false);
   const [problemOpen, setProblemOpen] = useState(false);
+  const mobile = useIsMobile();
+  const payCard = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     const from = (location.state as { from?: unknown } | null)?.from;
@@ -75,6 +79,8 @@ export default function SubscriptionVipPage() {
     setSelected(plan);
     // Clicking a plan (again) asks for a fresh QR: a new order, a new 600 s countdown.
     setRound((value) => value + 1);
+    // On a phone the payment card is below every plan: bring the new QR code into view.
+    if (mobile) payCard.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   };
 
   const rows: ComparisonRow[] = (features.data?.groups ?? []).flatMap((group) => [
@@ -88,14 +94,22 @@ export default function SubscriptionVipPage() {
   ]);
   const tierColumn = (tier: Tier) => ({
     title: (
-      <Flex gap={4} align="center" justify="center">
+      <Flex gap={4} align="center" justify="center" vertical={mobile} style={mobile ? { fontSize: 12 } : {}}>
         {t(tier === 2 ? 'membership.tier.2' : tier === 1 ? 'membership.tier.1' : 'membership.tier.0')}
-        {tier === currentTier ? <Tag color="gold">{t('membership.page.current')}</Tag> : null}
+        {tier === currentTier ? (
+          <Tag
+            color="gold"
+            style={{ marginInlineEnd: 0, ...(mobile ? { fontSize: 11, paddingInline: 4 } : {}) }}
+          >
+            {t('membership.page.current')}
+          </Tag>
+        ) : null}
       </Flex>
     ),
     key: `tier-${tier}`,
     align: 'center' as const,
-    width: 160,
+    // Phones: three narrow tier columns beside the feature names, no sideways scrolling.
+    width: mobile ? 64 : 160,
     onCell: () => ({ style: tier === currentTier ? { background: token.colorWarningBg } : {} }),
     render: (_: unknown, row: ComparisonRow) =>
       row.group ? null : row.tiers.includes(tier) ? (
@@ -159,7 +173,9 @@ export default function SubscriptionVipPage() {
                             </Typography.Text>
                             {plan.totalPriceYuan !== null ? (
                               <Typography.Text delete type="secondary">
-                                {t('membership.topUp.originalPrice', { price: plan.totalPriceYuan })}
+                                {t('membership.topUp.originalPrice', {
+                                  price: yuanText(plan.totalPriceYuan),
+                                })}
                               </Typography.Text>
                             ) : null}
                             <Typography.Text type="secondary">
@@ -189,7 +205,13 @@ export default function SubscriptionVipPage() {
           </Card>
         </Col>
         <Col xs={24} lg={8}>
-          <Card title={t('membership.pay.title')} data-testid="subscription-pay">
+          <Card
+            title={t('membership.pay.title')}
+            ref={payCard}
+            // Clear of the phone's sticky top bar when scrolled into view.
+            style={{ scrollMarginTop: 64 }}
+            data-testid="subscription-pay"
+          >
             {selected ? (
               <QrPayment
                 pack={selected}
@@ -219,14 +241,14 @@ export default function SubscriptionVipPage() {
       </Row>
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={16}>
-          <Card title={t('membership.page.compare')}>
+          <Card title={t('membership.page.compare')} styles={{ body: mobile ? { padding: 12 } : {} }}>
             <Table<ComparisonRow>
               rowKey="key"
               size="small"
               pagination={false}
               loading={features.isPending}
               dataSource={rows}
-              scroll={{ x: 640 }}
+              scroll={mobile ? undefined : { x: 640 }}
               columns={[
                 {
                   title: t('membership.page.feature'),
@@ -235,7 +257,8 @@ export default function SubscriptionVipPage() {
                     row.group ? (
                       <Typography.Text strong>{row.name}</Typography.Text>
                     ) : (
-                      <span style={{ paddingInlineStart: 16 }}>{row.name}</span>
+                      // A block, so a name that wraps keeps its indent on every line.
+                      <div style={{ paddingInlineStart: mobile ? 8 : 16 }}>{row.name}</div>
                     ),
                 },
                 tierColumn(0),

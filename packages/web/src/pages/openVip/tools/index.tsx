@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import {
   InvoiceApplicationDialog,
+  PointsView,
   UsageView,
   useFeatureName,
   useUsageCapacity,
@@ -18,7 +19,8 @@ const SUBSCRIPTION_PATH = '/openVip/subscriptionVip';
 /**
  * The tools page (/openVip/tools; spec 000 §2): every tool group of spec 001 §6 with what the
  * user's tier may use (the lowest tier each needs otherwise), the usage with its top-up packs, the
- * way to the membership page, and the invoice application for paid orders.
+ * user's points with their ledger, the way to the membership page, and the invoice application for
+ * paid orders.
  */
 export default function OpenVipToolsPage() {
   const { t } = useTranslation();
@@ -111,7 +113,10 @@ export default function OpenVipToolsPage() {
           )}
         </Col>
         <Col xs={24} lg={8}>
-          <UsageView />
+          <Flex vertical gap={16}>
+            <UsageView />
+            <PointsView />
+          </Flex>
         </Col>
       </Row>
     </Flex>
