@@ -374,6 +374,20 @@ describe.each(dialectsUnderTest())('QR payment on %s', (dialect) => {
     expect(html.headers['content-type']).toContain('text/html');
     expect(html.body).toContain('¥150.00');
     expect(html.body).toContain(qr.orderNum);
+    // The expiry in China's wall-clock time (UTC+8, no daylight saving), not the stored UTC text.
+    const chinaExpiry = new Date(Date.parse(qr.expiresAt) + 8 * 3_600_000)
+      .toISOString()
+      .slice(0, 19)
+      .replace('T', ' ');
+    expect(html.body).toContain(`二维码有效期至（北京时间）</dt><dd>${chinaExpiry}</dd>`);
+    expect(html.body).toContain('设计容量加油包 10MW');
+    const english = await t.app.inject({
+      method: 'GET',
+      url: pagePath,
+      headers: { accept: 'text/html', 'accept-language': 'en' },
+    });
+    expect(english.body).toContain(`QR code valid until (China time)</dt><dd>${chinaExpiry}</dd>`);
+    expect(english.body).not.toMatch(/[\u4e00-\u9fff]/);
     const badLink = await t.app.inject({
       method: 'GET',
       url: `${link.pathname}?sig=forged`,

@@ -13,7 +13,7 @@ const TEXTS = {
     order: '订单编号',
     item: '商品',
     amount: '支付金额',
-    expires: '二维码有效期至',
+    expires: '二维码有效期至（北京时间）',
     pay: '确认支付',
     cancel: '取消',
     paid: '支付成功！请返回原页面查看。',
@@ -29,7 +29,7 @@ const TEXTS = {
     order: 'Order number',
     item: 'Item',
     amount: 'Amount',
-    expires: 'QR code valid until',
+    expires: 'QR code valid until (China time)',
     pay: 'Confirm payment',
     cancel: 'Cancel',
     paid: 'Payment successful! Return to the original page.',
@@ -76,6 +76,26 @@ button.pay{background:#1677ff;border-color:#1677ff;color:#fff}
 </html>`;
 }
 
+const CHINA_TIME = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: 'Asia/Shanghai',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: false,
+});
+
+/**
+ * A stored UTC time as China's wall-clock time, "YYYY-MM-DD HH:mm:ss" (the page has no script to
+ * use the phone's own zone, and the product's users are in China); the text itself when unreadable.
+ */
+export function chinaTimeText(iso: string): string {
+  const ms = Date.parse(iso);
+  return Number.isFinite(ms) ? CHINA_TIME.format(new Date(ms)) : iso;
+}
+
 /** The confirm page of one unpaid order. */
 export function confirmPage(
   language: Language,
@@ -90,9 +110,9 @@ export function confirmPage(
 <p class="notice">${t.notice}</p>
 <dl>
 <dt>${t.order}</dt><dd data-testid="sandbox-order-num">${escapeHtml(order.order_num)}</dd>
-<dt>${t.item}</dt><dd>${escapeHtml(order.pro_info)}</dd>
+<dt>${t.item}</dt><dd>${escapeHtml(language === 'en' && order.pro_info_en ? order.pro_info_en : order.pro_info)}</dd>
 <dt>${t.amount}</dt><dd class="amount">¥${fenToYuanText(order.amount_fen)}</dd>
-<dt>${t.expires}</dt><dd>${escapeHtml(order.expires_at)}</dd>
+<dt>${t.expires}</dt><dd>${escapeHtml(chinaTimeText(order.expires_at))}</dd>
 </dl>
 <form method="post" action="${escapeHtml(action)}">
 <input type="hidden" name="sig" value="${escapeHtml(signature)}">
