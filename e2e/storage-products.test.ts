@@ -147,7 +147,7 @@ describe('storage product catalogue (administrators)', () => {
     const expected: Array<[string, string, string]> = [
       ['ci-cabinet-100kw-215kwh', '工商业储能柜 100kW/215kWh', '100 kW / 215 kWh'],
       ['ci-cabinet-125kw-261kwh', '工商业储能柜 125kW/261kWh', '125 kW / 261 kWh'],
-      ['container-2.5mw-5mwh', '储能集装箱 2.5MW/5MWh', '2500 kW / 5000 kWh'],
+      ['container-2.5mw-5mwh', '储能集装箱 2.5MW/5MWh', '2,500 kW / 5,000 kWh'],
     ];
     for (const [id, label, ratings] of expected) {
       const row = rowOf(page, id);
@@ -178,12 +178,12 @@ describe('storage product catalogue (administrators)', () => {
       await page.getByTestId('device-field-energyKwh').fill('0');
       // No Chinese name, energy 0.
       await page.getByTestId('device-save').click();
-      await expect.poll(() => drawerErrors(page)).toContain('额定容量须大于0 kWh，且不超过10000000 kWh');
+      await expect.poll(() => drawerErrors(page)).toContain('额定容量须大于0 kWh，且不超过10,000,000 kWh');
       expect(await drawerErrors(page)).toContain('请填写中文名称（最多100个字符，不能包含特殊字符）');
       // A negative energy is refused the same way.
       await page.getByTestId('device-field-energyKwh').fill('-500');
       await page.getByTestId('device-save').click();
-      await expect.poll(() => drawerErrors(page)).toContain('额定容量须大于0 kWh，且不超过10000000 kWh');
+      await expect.poll(() => drawerErrors(page)).toContain('额定容量须大于0 kWh，且不超过10,000,000 kWh');
       await page.waitForTimeout(300);
       expect(saves).toHaveLength(0);
       expect(productRow(NEW_ID)).toBeUndefined();
@@ -315,7 +315,7 @@ describe('storage product catalogue (administrators)', () => {
     await page.getByTestId('device-save').click();
     expect(((await (await saved).json()) as { code: number }).code).toBe(200);
     await drawer.waitFor({ state: 'hidden' });
-    await expect.poll(() => rowOf(page, NEW_ID).textContent()).toContain('7000 次');
+    await expect.poll(() => rowOf(page, NEW_ID).textContent()).toContain('7,000 次');
     expect(await toggle.getAttribute('aria-checked')).toBe('false');
     expect(productRow(NEW_ID)).toMatchObject({ enabled: 0, revision: 3 });
     history = await openHistory(page, NEW_ID);

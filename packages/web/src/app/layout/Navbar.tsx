@@ -127,12 +127,19 @@ export function Navbar(props: NavbarProps) {
           <Button
             type="text"
             icon={<MessageOutlined />}
+            aria-label={t('shell.navbar.feedback')}
             onClick={() => props.onOpenDialog('feedback')}
             data-testid="navbar-feedback"
           />
         </Tooltip>
         <Tooltip title={t('shell.navbar.notices')}>
-          <Button type="text" icon={<BellOutlined />} onClick={checkNotices} data-testid="navbar-notice" />
+          <Button
+            type="text"
+            icon={<BellOutlined />}
+            aria-label={t('shell.navbar.notices')}
+            onClick={checkNotices}
+            data-testid="navbar-notice"
+          />
         </Tooltip>
         <Dropdown
           trigger={['click']}

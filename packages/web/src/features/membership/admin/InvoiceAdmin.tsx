@@ -15,10 +15,12 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleInvoice, searchInvoices } from '../../../api/membership';
-import { formatDateTime } from '../../../components/dialogs/format';
-import { FIRST_PAGE, pagerOf } from '../../../components/dialogs/paging';
+import { useIsMobile } from '../../../app/layout/useLayoutMode';
+import { cellText, formatDateTime } from '../../../components/dialogs/format';
+import { RowCard } from '../../../components/dialogs/RowCard';
 import { InvoiceStatusTag, noWrap } from '../InvoiceApplication';
 import { useOrderPackageName } from '../packageNames';
+import { ADMIN_FIRST_PAGE, adminPager, moneyText, personCell } from './adminTable';
 
 const QUERY_KEY = ['membership', 'admin', 'invoices'] as const;
 
@@ -38,7 +40,8 @@ export function InvoiceAdmin(props: { readonly readOnly?: boolean } = {}) {
   const packageName = useOrderPackageName();
   const { message } = App.useApp();
   const client = useQueryClient();
-  const [filter, setFilter] = useState<InvoiceSearchBody>({ ...FIRST_PAGE, status: 0 });
+  const mobile = useIsMobile();
+  const [filter, setFilter] = useState<InvoiceSearchBody>({ ...ADMIN_FIRST_PAGE, status: 0 });
   const [phone, setPhone] = useState('');
   const [handling, setHandling] = useState<Handling | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -70,70 +73,122 @@ export function InvoiceAdmin(props: { readonly readOnly?: boolean } = {}) {
     }
   };
 
-  const columns: TableColumnsType<InvoiceApplication> = [
+  const titleCell = (row: InvoiceApplication) => (
+    <Flex vertical>
+      <Typography.Text>{row.title}</Typography.Text>
+      {row.taxNo ? <Typography.Text type="secondary">{row.taxNo}</Typography.Text> : null}
+    </Flex>
+  );
+  /** A free text that may be long (the user's remark, the administrator's note): clipped, whole on hover. */
+  const noteCell = (value: string | null | undefined) => (
+    <Typography.Text ellipsis={{ tooltip: value }} style={{ maxWidth: 200 }}>
+      {cellText(value)}
+    </Typography.Text>
+  );
+  const actionButtons = (row: InvoiceApplication) =>
+    props.readOnly === true || row.status !== 0 ? null : (
+      <Flex gap={4}>
+        <Button type="link" size="small" onClick={() => open(row, 1)} data-testid={`invoice-issue-${row.id}`}>
+          {t('membership.invoice.issue')}
+        </Button>
+        <Button
+          type="link"
+          size="small"
+          danger
+          onClick={() => open(row, 2)}
+          data-testid={`invoice-reject-${row.id}`}
+        >
+          {t('membership.invoice.reject')}
+        </Button>
+      </Flex>
+    );
+
+  // The status and the application time come before the free texts, so that they stay in view.
+  const desktopColumns: TableColumnsType<InvoiceApplication> = [
     {
       title: t('membership.admin.user'),
       key: 'user',
-      render: (_: unknown, row) => noWrap(`${row.userName} ${row.phone ?? ''}`),
-    },
-    { title: t('membership.pay.orderNum'), dataIndex: 'orderNum', render: noWrap },
-    { title: t('membership.admin.name'), key: 'vipName', render: (_: unknown, row) => packageName(row) },
-    {
-      title: t('membership.admin.price'),
-      dataIndex: 'amount',
-      align: 'right',
-      render: (v: string) => `¥${v}`,
+      render: (_: unknown, row) => personCell(row.userName, row.phone),
     },
     {
-      title: t('membership.invoice.title'),
-      key: 'title',
+      // The order and its package in one cell keeps the status and the time within a laptop's width.
+      title: t('membership.admin.orderAndPackage'),
+      key: 'order',
       render: (_: unknown, row) => (
-        <Flex vertical>
-          <Typography.Text>{row.title}</Typography.Text>
-          {row.taxNo ? <Typography.Text type="secondary">{row.taxNo}</Typography.Text> : null}
+        <Flex vertical style={{ whiteSpace: 'nowrap' }}>
+          <Typography.Text>{row.orderNum}</Typography.Text>
+          <Typography.Text type="secondary">{packageName(row)}</Typography.Text>
         </Flex>
       ),
     },
-    { title: t('membership.invoice.email'), dataIndex: 'email' },
-    { title: t('membership.invoice.remark'), dataIndex: 'remark', width: 160 },
+    {
+      title: t('membership.admin.invoiceAmount'),
+      dataIndex: 'amount',
+      align: 'right',
+      render: (value: string) => noWrap(moneyText(value)),
+    },
+    { title: t('membership.invoice.title'), key: 'title', render: (_: unknown, row) => titleCell(row) },
+    { title: t('membership.invoice.email'), dataIndex: 'email', render: noWrap },
     {
       title: t('membership.admin.status'),
       dataIndex: 'status',
       render: (status: InvoiceStatus) => <InvoiceStatusTag status={status} />,
     },
-    { title: t('membership.invoice.handleRemark'), dataIndex: 'handleRemark', width: 160 },
     {
       title: t('membership.invoice.createTime'),
       dataIndex: 'createTime',
       render: (value: string) => noWrap(formatDateTime(value)),
     },
     {
+      // The user's remark, and the administrator's note below it once handled.
+      title: t('membership.invoice.remark'),
+      key: 'remarks',
+      render: (_: unknown, row) => (
+        <Flex vertical>
+          {noteCell(row.remark)}
+          {row.handleRemark ? (
+            <Typography.Text
+              type="secondary"
+              ellipsis={{ tooltip: row.handleRemark }}
+              style={{ maxWidth: 200 }}
+            >
+              {t('membership.admin.handleRemarkLine', { text: row.handleRemark })}
+            </Typography.Text>
+          ) : null}
+        </Flex>
+      ),
+    },
+    {
       title: t('dialogs.common.actions'),
       key: 'actions',
       fixed: 'right',
       hidden: props.readOnly === true,
-      render: (_: unknown, row) =>
-        row.status !== 0 ? null : (
-          <Flex gap={4}>
-            <Button
-              type="link"
-              size="small"
-              onClick={() => open(row, 1)}
-              data-testid={`invoice-issue-${row.id}`}
-            >
-              {t('membership.invoice.issue')}
-            </Button>
-            <Button
-              type="link"
-              size="small"
-              danger
-              onClick={() => open(row, 2)}
-              data-testid={`invoice-reject-${row.id}`}
-            >
-              {t('membership.invoice.reject')}
-            </Button>
-          </Flex>
-        ),
+      render: (_: unknown, row) => actionButtons(row),
+    },
+  ];
+  // Phones: one card per application instead of a table wider than the screen.
+  const phoneColumns: TableColumnsType<InvoiceApplication> = [
+    {
+      key: 'card',
+      render: (_: unknown, row) => (
+        <RowCard
+          title={titleCell(row)}
+          tags={<InvoiceStatusTag status={row.status} />}
+          lines={[
+            { label: t('membership.admin.user'), value: `${row.userName} ${row.phone ?? ''}`.trim() },
+            { label: t('membership.pay.orderNum'), value: row.orderNum },
+            { label: t('membership.admin.name'), value: packageName(row) },
+            { label: t('membership.admin.invoiceAmount'), value: moneyText(row.amount) },
+            { label: t('membership.invoice.email'), value: row.email },
+            { label: t('membership.invoice.createTime'), value: formatDateTime(row.createTime) },
+            ...(row.remark ? [{ label: t('membership.invoice.remark'), value: row.remark }] : []),
+            ...(row.handleRemark
+              ? [{ label: t('membership.invoice.handleRemark'), value: row.handleRemark }]
+              : []),
+          ]}
+          actions={actionButtons(row)}
+        />
+      ),
     },
   ];
 
@@ -143,7 +198,7 @@ export function InvoiceAdmin(props: { readonly readOnly?: boolean } = {}) {
         <Select<InvoiceStatus | undefined>
           allowClear
           placeholder={t('membership.admin.status')}
-          style={{ width: 140 }}
+          style={{ width: mobile ? '100%' : 140 }}
           value={filter.status as InvoiceStatus | undefined}
           onChange={(status) => setFilter((f) => ({ ...f, pageNum: 1, status }))}
           options={([0, 1, 2] as const).map((value) => ({
@@ -154,7 +209,7 @@ export function InvoiceAdmin(props: { readonly readOnly?: boolean } = {}) {
         <Input.Search
           allowClear
           placeholder={t('membership.trial.phone')}
-          style={{ width: 240 }}
+          style={{ width: mobile ? '100%' : 240 }}
           value={phone}
           onChange={(event) => setPhone(event.target.value)}
           onSearch={(value) => setFilter((f) => ({ ...f, pageNum: 1, phone: value.trim() || undefined }))}
@@ -164,11 +219,18 @@ export function InvoiceAdmin(props: { readonly readOnly?: boolean } = {}) {
       <Table<InvoiceApplication>
         rowKey="id"
         size="middle"
-        columns={columns}
+        columns={mobile ? phoneColumns : desktopColumns}
+        showHeader={!mobile}
         dataSource={list.data?.list ?? []}
         loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
-        pagination={pagerOf(filter, list.data?.total, (next) => setFilter((f) => ({ ...f, ...next })))}
+        scroll={mobile ? undefined : { x: 'max-content' }}
+        pagination={adminPager(
+          filter,
+          list.data?.total,
+          (next) => setFilter((f) => ({ ...f, ...next })),
+          t,
+          mobile,
+        )}
       />
       <Modal
         open={handling !== null}
@@ -182,7 +244,9 @@ export function InvoiceAdmin(props: { readonly readOnly?: boolean } = {}) {
       >
         <Flex vertical gap={12} data-testid="dialog-invoice-handle">
           <Typography.Text>
-            {handling ? `${handling.row.title} · ¥${handling.row.amount} · ${handling.row.orderNum}` : ''}
+            {handling
+              ? `${handling.row.title} · ${moneyText(handling.row.amount)} · ${handling.row.orderNum}`
+              : ''}
           </Typography.Text>
           <Form<{ remark: string }> form={form} layout="vertical" onFinish={(values) => void submit(values)}>
             <Form.Item

@@ -28,11 +28,13 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmOrderManually, type OrderSearch, searchOrders } from '../../../api/membership';
+import { useIsMobile } from '../../../app/layout/useLayoutMode';
 import { formatDateTime } from '../../../components/dialogs/format';
-import { FIRST_PAGE, pagerOf } from '../../../components/dialogs/paging';
+import { RowCard } from '../../../components/dialogs/RowCard';
 import { copyText } from '../../../utils/clipboard';
 import { noWrap } from '../InvoiceApplication';
 import { useOrderPackageName } from '../packageNames';
+import { ADMIN_FIRST_PAGE, adminPager, moneyText, personCell } from './adminTable';
 
 interface Draft {
   readonly orderNum?: string;
@@ -72,7 +74,8 @@ export function OrderAdmin(props: { readonly readOnly?: boolean } = {}) {
   const packageName = useOrderPackageName();
   const { message } = App.useApp();
   const client = useQueryClient();
-  const [filter, setFilter] = useState<OrderSearch>(FIRST_PAGE);
+  const mobile = useIsMobile();
+  const [filter, setFilter] = useState<OrderSearch>(ADMIN_FIRST_PAGE);
   const [draft, setDraft] = useState<Draft>({});
   const [confirming, setConfirming] = useState<AdminOrderRow | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -105,87 +108,121 @@ export function OrderAdmin(props: { readonly readOnly?: boolean } = {}) {
     }
   };
 
-  const columns: TableColumnsType<AdminOrderRow> = [
-    {
-      title: t('membership.pay.orderNum'),
-      dataIndex: 'orderNum',
-      render: (orderNum: string) => (
-        <Typography.Text style={{ whiteSpace: 'nowrap' }}>
-          {orderNum}
-          <Button
-            type="link"
-            size="small"
-            aria-label={t('membership.admin.copyOrderNum')}
-            icon={<CopyOutlined />}
-            onClick={async () => {
-              if (await copyText(orderNum)) void message.success(t('membership.problem.copied'));
-            }}
-          />
-        </Typography.Text>
-      ),
-    },
+  const orderNumCell = (orderNum: string) => (
+    <Typography.Text style={{ whiteSpace: 'nowrap' }}>
+      {orderNum}
+      <Button
+        type="link"
+        size="small"
+        aria-label={t('membership.admin.copyOrderNum')}
+        icon={<CopyOutlined />}
+        onClick={async () => {
+          if (await copyText(orderNum)) void message.success(t('membership.problem.copied'));
+        }}
+      />
+    </Typography.Text>
+  );
+  const statusTags = (row: AdminOrderRow) => (
+    <>
+      <Tag color={row.orderStatus === 1 ? 'success' : 'default'}>
+        {t(
+          row.orderStatus === 1
+            ? 'dialogs.purchaseRecords.status.paid'
+            : 'dialogs.purchaseRecords.status.unpaid',
+        )}
+      </Tag>
+      {row.confirmedBy !== null ? <Tag color="gold">{t('membership.admin.confirmedByHand')}</Tag> : null}
+      {row.isDelete === 1 ? <Tag>{t('membership.admin.deletedByUser')}</Tag> : null}
+    </>
+  );
+  const confirmButton = (row: AdminOrderRow) =>
+    props.readOnly === true || row.orderStatus === 1 ? null : (
+      <Button
+        type="link"
+        size="small"
+        onClick={() => openConfirm(row)}
+        data-testid={`order-confirm-${row.orderNum}`}
+      >
+        {t('membership.admin.confirmPaid')}
+      </Button>
+    );
+
+  const desktopColumns: TableColumnsType<AdminOrderRow> = [
+    { title: t('membership.pay.orderNum'), dataIndex: 'orderNum', render: orderNumCell },
     {
       title: t('membership.admin.user'),
       key: 'user',
-      render: (_: unknown, row) => noWrap(`${row.userName} ${row.phone ?? ''}`),
+      render: (_: unknown, row) => personCell(row.userName, row.phone),
     },
     { title: t('membership.admin.name'), key: 'vipName', render: (_: unknown, row) => packageName(row) },
     {
-      title: t('membership.admin.price'),
+      title: t('membership.admin.paidAmount'),
       dataIndex: 'paymentAmount',
       align: 'right',
-      render: (v: string) => `¥${v}`,
+      render: (value: string) => noWrap(moneyText(value)),
     },
     {
       title: t('membership.admin.payMethod'),
       dataIndex: 'payMethod',
-      render: (value: number) => t(payMethodKey(value)),
+      render: (value: number) => noWrap(t(payMethodKey(value))),
     },
     {
       title: t('membership.admin.status'),
       key: 'status',
       render: (_: unknown, row) => (
-        <Flex gap={4}>
-          <Tag color={row.orderStatus === 1 ? 'success' : 'default'}>
-            {t(
-              row.orderStatus === 1
-                ? 'dialogs.purchaseRecords.status.paid'
-                : 'dialogs.purchaseRecords.status.unpaid',
-            )}
-          </Tag>
-          {row.confirmedBy !== null ? <Tag color="gold">{t('membership.admin.confirmedByHand')}</Tag> : null}
-          {row.isDelete === 1 ? <Tag>{t('membership.admin.deletedByUser')}</Tag> : null}
+        <Flex gap={4} wrap>
+          {statusTags(row)}
         </Flex>
       ),
     },
     {
-      title: t('membership.admin.createTime'),
-      dataIndex: 'createTime',
-      render: (value: string) => noWrap(formatDateTime(value)),
-    },
-    {
-      title: t('dialogs.purchaseRecords.paymentTime'),
-      dataIndex: 'paymentTime',
-      render: (value: string | null) => noWrap(formatDateTime(value)),
+      // Ordered, and paid below it: one column keeps the table within a laptop's width.
+      title: t('membership.admin.orderedPaidTime'),
+      key: 'time',
+      render: (_: unknown, row) => (
+        <Flex vertical style={{ whiteSpace: 'nowrap' }}>
+          <span>{formatDateTime(row.createTime)}</span>
+          {row.paymentTime ? (
+            <Typography.Text type="secondary">
+              {t('membership.admin.paidAt', { time: formatDateTime(row.paymentTime) })}
+            </Typography.Text>
+          ) : null}
+        </Flex>
+      ),
     },
     {
       title: t('dialogs.common.actions'),
       key: 'actions',
       fixed: 'right',
       hidden: props.readOnly === true,
-      render: (_: unknown, row) =>
-        row.orderStatus === 1 ? null : (
-          <Button
-            type="link"
-            size="small"
-            onClick={() => openConfirm(row)}
-            data-testid={`order-confirm-${row.orderNum}`}
-          >
-            {t('membership.admin.confirmPaid')}
-          </Button>
-        ),
+      render: (_: unknown, row) => confirmButton(row),
     },
   ];
+  // Phones: one card per order instead of a table wider than the screen.
+  const phoneColumns: TableColumnsType<AdminOrderRow> = [
+    {
+      key: 'card',
+      render: (_: unknown, row) => (
+        <RowCard
+          title={orderNumCell(row.orderNum)}
+          tags={statusTags(row)}
+          lines={[
+            { label: t('membership.admin.user'), value: `${row.userName} ${row.phone ?? ''}`.trim() },
+            { label: t('membership.admin.name'), value: packageName(row) },
+            { label: t('membership.admin.paidAmount'), value: moneyText(row.paymentAmount) },
+            { label: t('membership.admin.payMethod'), value: t(payMethodKey(row.payMethod)) },
+            { label: t('membership.admin.createTime'), value: formatDateTime(row.createTime) },
+            ...(row.paymentTime
+              ? [{ label: t('dialogs.purchaseRecords.paymentTime'), value: formatDateTime(row.paymentTime) }]
+              : []),
+          ]}
+          actions={confirmButton(row)}
+        />
+      ),
+    },
+  ];
+  /** Filters: fixed widths on a desktop, two to a row (the date range alone) on a phone. */
+  const filterWidth = (desktopPx: number) => (mobile ? 'calc(50% - 4px)' : desktopPx);
 
   return (
     <Flex vertical gap={12} data-testid="order-admin">
@@ -193,7 +230,7 @@ export function OrderAdmin(props: { readonly readOnly?: boolean } = {}) {
         <Input
           allowClear
           placeholder={t('membership.pay.orderNum')}
-          style={{ width: 190 }}
+          style={{ width: filterWidth(190) }}
           value={draft.orderNum}
           onChange={(event) => setDraft((d) => ({ ...d, orderNum: event.target.value || undefined }))}
           data-testid="order-search-num"
@@ -201,7 +238,7 @@ export function OrderAdmin(props: { readonly readOnly?: boolean } = {}) {
         <Input
           allowClear
           placeholder={t('membership.trial.phone')}
-          style={{ width: 150 }}
+          style={{ width: filterWidth(150) }}
           value={draft.phone}
           onChange={(event) => setDraft((d) => ({ ...d, phone: event.target.value || undefined }))}
         />
@@ -209,11 +246,12 @@ export function OrderAdmin(props: { readonly readOnly?: boolean } = {}) {
           value={draft.range ?? null}
           onChange={(range) => setDraft((d) => ({ ...d, range }))}
           placeholder={[t('membership.admin.from'), t('membership.admin.to')]}
+          style={mobile ? { width: '100%' } : undefined}
         />
         <Select
           allowClear
           placeholder={t('membership.admin.packageType')}
-          style={{ width: 140 }}
+          style={{ width: filterWidth(140) }}
           value={filter.vipType}
           onChange={(vipType: PackageType | undefined) => setFilter((f) => ({ ...f, pageNum: 1, vipType }))}
           options={PACKAGE_TYPES.map((value) => ({ value, label: t(`membership.admin.type.${value}`) }))}
@@ -221,7 +259,7 @@ export function OrderAdmin(props: { readonly readOnly?: boolean } = {}) {
         <Select
           allowClear
           placeholder={t('membership.admin.status')}
-          style={{ width: 120 }}
+          style={{ width: filterWidth(120) }}
           value={filter.orderStatus}
           onChange={(orderStatus) => setFilter((f) => ({ ...f, pageNum: 1, orderStatus }))}
           options={[
@@ -232,13 +270,14 @@ export function OrderAdmin(props: { readonly readOnly?: boolean } = {}) {
         <Select
           allowClear
           placeholder={t('membership.admin.payMethod')}
-          style={{ width: 160 }}
+          style={{ width: filterWidth(160) }}
           value={filter.payMethod}
           onChange={(payMethod) => setFilter((f) => ({ ...f, pageNum: 1, payMethod }))}
           options={PAY_METHODS.map((value) => ({ value, label: t(payMethodKey(value)) }))}
         />
         <Button
           type="primary"
+          style={mobile ? { width: 'calc(50% - 4px)' } : undefined}
           data-testid="order-search"
           onClick={() =>
             setFilter((f) => ({
@@ -256,11 +295,18 @@ export function OrderAdmin(props: { readonly readOnly?: boolean } = {}) {
       <Table<AdminOrderRow>
         rowKey="id"
         size="middle"
-        columns={columns}
+        columns={mobile ? phoneColumns : desktopColumns}
+        showHeader={!mobile}
         dataSource={orders.data?.list ?? []}
         loading={orders.isFetching}
-        scroll={{ x: 'max-content' }}
-        pagination={pagerOf(filter, orders.data?.total, (next) => setFilter((f) => ({ ...f, ...next })))}
+        scroll={mobile ? undefined : { x: 'max-content' }}
+        pagination={adminPager(
+          filter,
+          orders.data?.total,
+          (next) => setFilter((f) => ({ ...f, ...next })),
+          t,
+          mobile,
+        )}
       />
       <Modal
         open={confirming !== null}
@@ -284,8 +330,8 @@ export function OrderAdmin(props: { readonly readOnly?: boolean } = {}) {
               <Descriptions.Item label={t('membership.admin.name')}>
                 {packageName(confirming)}
               </Descriptions.Item>
-              <Descriptions.Item label={t('membership.admin.price')}>
-                ¥{confirming.paymentAmount}
+              <Descriptions.Item label={t('membership.admin.paidAmount')}>
+                {moneyText(confirming.paymentAmount)}
               </Descriptions.Item>
             </Descriptions>
           ) : null}

@@ -1,12 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import {
-  fenToYuanText,
-  PACKAGE_TYPES,
-  type PackageType,
-  PLAN_PERIODS,
-  type VipPackage,
-  yuanToFen,
-} from '@pvplan/contract';
+import { PACKAGE_TYPES, type PackageType, PLAN_PERIODS, type VipPackage } from '@pvplan/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   App,
@@ -25,54 +18,21 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { modifyVipStatus, saveVipPackage, type VipPackageForm } from '../../../api/membership';
+import { modifyVipStatus, saveVipPackage } from '../../../api/membership';
+import { useIsMobile } from '../../../app/layout/useLayoutMode';
+import { RowCard } from '../../../components/dialogs/RowCard';
 import { MEMBERSHIP_QUERY_KEY, useVipList } from '../hooks';
 import { areaText, discountLabelValue, discountValueFor } from '../packRules';
+import { moneyText } from './adminTable';
+import { type PackageFormValues as FormValues, packageFormOf, packageFormValuesOf } from './packageForm';
 
-interface FormValues {
-  readonly vipName: string;
-  readonly vipNameEn?: string;
-  readonly tier: number;
-  readonly period?: 'trial' | 'month' | 'year';
-  readonly memberDays: number;
-  readonly priceYuan: number;
-  readonly discount?: number | null;
-  readonly instantDiscountYuan: number;
-  readonly amount: number;
-  readonly sort: number;
-  readonly onceOnly: boolean;
-  readonly featuresZh?: string;
-  readonly featuresEn?: string;
+/** A quota figure with up to 4 decimals and grouped thousands (1,500 MW, 2.5 MW). */
+function quotaText(value: number): string {
+  return value.toLocaleString('en-US', { maximumFractionDigits: 4 });
 }
 
-function toForm(
-  type: PackageType,
-  values: FormValues,
-  id: number | undefined,
-  status: number,
-): VipPackageForm {
-  const zh = (values.featuresZh ?? '').split('\n').map((line) => line.trim());
-  const en = (values.featuresEn ?? '').split('\n').map((line) => line.trim());
-  const plan = type === 'membership';
-  return {
-    id,
-    vipName: values.vipName,
-    vipNameEn: values.vipNameEn,
-    vipType: type,
-    tier: plan ? values.tier : 0,
-    period: plan ? (values.period ?? 'month') : null,
-    memberDays: plan ? values.memberDays : 0,
-    priceFen: yuanToFen(values.priceYuan) ?? 0,
-    discount: values.discount ?? null,
-    instantDiscountPriceFen: yuanToFen(values.instantDiscountYuan ?? 0) ?? 0,
-    designCapacityMw: type === 'search_capacity' ? values.amount : 0,
-    surveyAreaWanM2: type === 'survey_area' ? values.amount : 0,
-    status,
-    sort: values.sort ?? 0,
-    onceOnly: values.onceOnly ? 1 : 0,
-    features: zh.filter(Boolean).map((line, index) => ({ zh: line, en: en[index] ?? '' })),
-  };
-}
+/** The form's rows of fields: side by side on a desktop, wrapping on a phone. */
+const FIELD_STYLE = { flex: '1 1 140px', minWidth: 0 } as const;
 
 /**
  * Administrators' plans and packs (spec 001 §7: vip/getVipList, modifyStatus, saveOrUpdate): every
@@ -83,6 +43,7 @@ function toForm(
 export function PackageAdmin(props: { readonly readOnly?: boolean } = {}) {
   const readOnly = props.readOnly === true;
   const { t, i18n } = useTranslation();
+  const mobile = useIsMobile();
   const { message } = App.useApp();
   const client = useQueryClient();
   const [type, setType] = useState<PackageType>('membership');
@@ -111,29 +72,29 @@ export function PackageAdmin(props: { readonly readOnly?: boolean } = {}) {
     setEditing(pack);
     form.resetFields();
     if (pack !== 'new') {
-      form.setFieldsValue({
-        vipName: pack.vipName,
-        vipNameEn: pack.vipNameEn,
-        tier: pack.tier,
-        period: pack.period ?? undefined,
-        memberDays: pack.memberDays,
-        priceYuan: pack.priceFen / 100,
-        discount: pack.discount,
-        instantDiscountYuan: pack.instantDiscountPriceFen / 100,
-        amount: type === 'survey_area' ? pack.surveyAreaWanM2 : pack.designCapacityMw,
-        sort: pack.sort,
-        onceOnly: pack.onceOnly === 1,
-        featuresZh: pack.featureTexts.map((line) => line.zh).join('\n'),
-        featuresEn: pack.featureTexts.map((line) => line.en).join('\n'),
-      });
+      form.setFieldsValue(packageFormValuesOf(pack));
     }
+  };
+
+  /** A quota has at most 4 decimals (the API's precision), shown without padding zeros. */
+  const quotaRule = {
+    validator: (_: unknown, value: number | null | undefined) =>
+      typeof value !== 'number' || Math.abs(value * 10_000 - Math.round(value * 10_000)) < 1e-6
+        ? Promise.resolve()
+        : Promise.reject(new Error(t('membership.admin.decimals4'))),
+  };
+  const discountRule = {
+    validator: (_: unknown, value: number | null | undefined) =>
+      typeof value !== 'number' || Math.abs(value * 100 - Math.round(value * 100)) < 1e-6
+        ? Promise.resolve()
+        : Promise.reject(new Error(t('membership.admin.decimals2'))),
   };
 
   const save = async (values: FormValues) => {
     setSaving(true);
     try {
       const current = editing === 'new' || editing === null ? undefined : editing;
-      await saveVipPackage(toForm(type, values, current?.id, current?.status ?? 1));
+      await saveVipPackage(packageFormOf(type, values, current?.id, current?.status ?? 1));
       void message.success(t('membership.admin.saved'));
       setEditing(null);
       await reload();
@@ -144,77 +105,122 @@ export function PackageAdmin(props: { readonly readOnly?: boolean } = {}) {
     }
   };
 
-  const columns: TableColumnsType<VipPackage> = [
+  const tierText = (pack: VipPackage) => t(pack.tier === 2 ? 'membership.tier.2' : 'membership.tier.1');
+  const capacityText = (pack: VipPackage) =>
+    t('membership.topUp.capacityAmount', { value: quotaText(pack.designCapacityMw) });
+  const areaAmountText = (pack: VipPackage) =>
+    t('membership.topUp.areaAmount', { value: areaText(pack.surveyAreaWanM2, i18n.language) });
+  /** What a package grants: its capacity or area; a plan both. */
+  const amountText = (pack: VipPackage) =>
+    type === 'search_capacity'
+      ? capacityText(pack)
+      : type === 'survey_area'
+        ? areaAmountText(pack)
+        : `${capacityText(pack)} · ${areaAmountText(pack)}`;
+  const discountTag = (pack: VipPackage) =>
+    discountLabelValue(pack.discount) ? (
+      <Tag color="red" style={{ marginInlineEnd: 0 }}>
+        {t('membership.topUp.discount', { value: discountValueFor(pack.discount, i18n.language) })}
+      </Tag>
+    ) : null;
+  const originalPrice = (pack: VipPackage) => moneyText(pack.totalPriceYuan);
+  /** On sale or not: a switch for administrators, a plain tag for those who may only look. */
+  const saleState = (pack: VipPackage) =>
+    readOnly ? (
+      <Tag color={pack.status === 1 ? 'success' : 'default'} data-testid={`package-status-${pack.id}`}>
+        {t(pack.status === 1 ? 'membership.admin.onSaleState' : 'membership.admin.offSaleState')}
+      </Tag>
+    ) : (
+      <Switch
+        checked={pack.status === 1}
+        loading={switching === pack.id}
+        onChange={(checked) => void toggle(pack, checked)}
+        data-testid={`package-status-${pack.id}`}
+      />
+    );
+  const editButton = (pack: VipPackage) =>
+    readOnly ? null : (
+      <Button type="link" size="small" onClick={() => open(pack)}>
+        {t('membership.admin.edit')}
+      </Button>
+    );
+
+  const desktopColumns: TableColumnsType<VipPackage> = [
     { title: t('membership.admin.name'), dataIndex: 'vipName' },
     ...(type === 'membership'
       ? [
           {
             title: t('membership.admin.tier'),
             key: 'tier',
-            render: (_: unknown, pack: VipPackage) =>
-              t(pack.tier === 2 ? 'membership.tier.2' : 'membership.tier.1'),
+            render: (_: unknown, pack: VipPackage) => tierText(pack),
           },
-          { title: t('membership.admin.memberDays'), dataIndex: 'memberDays' },
-        ]
-      : [
           {
-            title: t('membership.admin.amount'),
-            key: 'amount',
-            render: (_: unknown, pack: VipPackage) =>
-              type === 'search_capacity'
-                ? t('membership.topUp.capacityAmount', { value: pack.designCapacityMw })
-                : t('membership.topUp.areaAmount', { value: areaText(pack.surveyAreaWanM2, i18n.language) }),
+            title: t('membership.admin.memberDays'),
+            dataIndex: 'memberDays',
+            align: 'right' as const,
           },
-        ]),
+        ]
+      : []),
+    {
+      title: t('membership.admin.amount'),
+      key: 'amount',
+      align: 'right',
+      render: (_: unknown, pack) => <span style={{ whiteSpace: 'nowrap' }}>{amountText(pack)}</span>,
+    },
     {
       title: t('membership.admin.price'),
       key: 'price',
       align: 'right',
-      render: (_: unknown, pack) => `¥${fenToYuanText(pack.priceFen)}`,
+      render: (_: unknown, pack) => moneyText(pack.priceFen / 100),
     },
     {
       title: t('membership.admin.discount'),
       key: 'discount',
-      render: (_: unknown, pack) => {
-        const label = discountLabelValue(pack.discount);
-        return label ? (
-          <Tag color="red">
-            {t('membership.topUp.discount', { value: discountValueFor(pack.discount, i18n.language) })}
-          </Tag>
-        ) : (
-          '-'
-        );
-      },
+      align: 'center',
+      render: (_: unknown, pack) => discountTag(pack) ?? '-',
     },
     {
       title: t('membership.admin.originalPrice'),
       key: 'original',
       align: 'right',
-      render: (_: unknown, pack) =>
-        pack.totalPriceYuan === null ? '-' : `¥${pack.totalPriceYuan.toFixed(2)}`,
+      render: (_: unknown, pack) => originalPrice(pack),
     },
-    { title: t('membership.admin.sort'), dataIndex: 'sort', width: 80 },
-    {
-      title: t('membership.admin.onSale'),
-      key: 'status',
-      render: (_: unknown, pack) => (
-        <Switch
-          checked={pack.status === 1}
-          loading={switching === pack.id}
-          disabled={readOnly}
-          onChange={(checked) => void toggle(pack, checked)}
-          data-testid={`package-status-${pack.id}`}
-        />
-      ),
-    },
+    { title: t('membership.admin.sort'), dataIndex: 'sort', align: 'right', width: 100 },
+    { title: t('membership.admin.onSale'), key: 'status', render: (_: unknown, pack) => saleState(pack) },
     {
       title: t('dialogs.common.actions'),
       key: 'actions',
       hidden: readOnly,
+      render: (_: unknown, pack) => editButton(pack),
+    },
+  ];
+  // Phones: one card per package instead of a table wider than the screen.
+  const phoneColumns: TableColumnsType<VipPackage> = [
+    {
+      key: 'card',
       render: (_: unknown, pack) => (
-        <Button type="link" size="small" onClick={() => open(pack)}>
-          {t('membership.admin.edit')}
-        </Button>
+        <RowCard
+          title={pack.vipName}
+          tags={
+            <>
+              {discountTag(pack)}
+              {saleState(pack)}
+            </>
+          }
+          lines={[
+            ...(type === 'membership'
+              ? [
+                  { label: t('membership.admin.tier'), value: tierText(pack) },
+                  { label: t('membership.admin.memberDays'), value: pack.memberDays },
+                ]
+              : []),
+            { label: t('membership.admin.amount'), value: amountText(pack) },
+            { label: t('membership.admin.price'), value: moneyText(pack.priceFen / 100) },
+            { label: t('membership.admin.originalPrice'), value: originalPrice(pack) },
+            { label: t('membership.admin.sort'), value: pack.sort },
+          ]}
+          actions={editButton(pack)}
+        />
       ),
     },
   ];
@@ -236,7 +242,8 @@ export function PackageAdmin(props: { readonly readOnly?: boolean } = {}) {
       <Table<VipPackage>
         rowKey="id"
         size="middle"
-        columns={columns}
+        columns={mobile ? phoneColumns : desktopColumns}
+        showHeader={!mobile}
         dataSource={list.data ?? []}
         loading={list.isPending}
         pagination={false}
@@ -244,7 +251,7 @@ export function PackageAdmin(props: { readonly readOnly?: boolean } = {}) {
       <Modal
         open={editing !== null}
         onCancel={() => setEditing(null)}
-        title={editing === 'new' ? t('membership.admin.new') : t('membership.admin.edit')}
+        title={editing === 'new' ? t('membership.admin.new') : t('membership.admin.editTitle')}
         onOk={() => form.submit()}
         confirmLoading={saving}
         width={560}
@@ -258,7 +265,8 @@ export function PackageAdmin(props: { readonly readOnly?: boolean } = {}) {
             period: 'month',
             memberDays: 30,
             instantDiscountYuan: 0,
-            amount: 0,
+            capacityMw: 0,
+            areaWanM2: 0,
             sort: 0,
           }}
           onFinish={(values) => void save(values)}
@@ -274,8 +282,8 @@ export function PackageAdmin(props: { readonly readOnly?: boolean } = {}) {
             <Input maxLength={64} />
           </Form.Item>
           {type === 'membership' ? (
-            <Flex gap={12}>
-              <Form.Item name="tier" label={t('membership.admin.tier')} style={{ flex: 1 }}>
+            <Flex gap={12} wrap>
+              <Form.Item name="tier" label={t('membership.admin.tier')} style={FIELD_STYLE}>
                 <Select
                   options={[1, 2].map((value) => ({
                     value,
@@ -283,7 +291,7 @@ export function PackageAdmin(props: { readonly readOnly?: boolean } = {}) {
                   }))}
                 />
               </Form.Item>
-              <Form.Item name="period" label={t('membership.admin.period')} style={{ flex: 1 }}>
+              <Form.Item name="period" label={t('membership.admin.period')} style={FIELD_STYLE}>
                 <Select
                   options={PLAN_PERIODS.map((value) => ({
                     value,
@@ -291,51 +299,68 @@ export function PackageAdmin(props: { readonly readOnly?: boolean } = {}) {
                   }))}
                 />
               </Form.Item>
-              <Form.Item name="memberDays" label={t('membership.admin.memberDays')} style={{ flex: 1 }}>
+              <Form.Item name="memberDays" label={t('membership.admin.memberDays')} style={FIELD_STYLE}>
                 <InputNumber min={1} max={3660} precision={0} style={{ width: '100%' }} />
               </Form.Item>
             </Flex>
           ) : null}
-          <Flex gap={12}>
+          <Flex gap={12} wrap>
             <Form.Item
               name="priceYuan"
               label={t('membership.admin.price')}
               rules={[{ required: true }]}
-              style={{ flex: 1 }}
+              style={FIELD_STYLE}
             >
               <InputNumber min={0.01} max={1_000_000} precision={2} prefix="¥" style={{ width: '100%' }} />
             </Form.Item>
-            <Form.Item name="discount" label={t('membership.admin.discount')} style={{ flex: 1 }}>
-              <InputNumber min={0} max={10} precision={2} style={{ width: '100%' }} />
+            <Form.Item
+              name="discount"
+              label={t('membership.admin.discount')}
+              tooltip={t('membership.admin.discountHint')}
+              rules={[discountRule]}
+              style={FIELD_STYLE}
+            >
+              <InputNumber min={0} max={10} step={1} style={{ width: '100%' }} />
             </Form.Item>
             <Form.Item
               name="instantDiscountYuan"
               label={t('membership.admin.instantDiscount')}
-              style={{ flex: 1 }}
+              style={FIELD_STYLE}
             >
               <InputNumber min={0} max={1_000_000} precision={2} prefix="¥" style={{ width: '100%' }} />
             </Form.Item>
           </Flex>
-          <Flex gap={12}>
-            <Form.Item
-              name="amount"
-              label={
-                type === 'survey_area'
-                  ? t('membership.admin.amountArea')
-                  : t('membership.admin.amountCapacity')
-              }
-              style={{ flex: 1 }}
-            >
-              <InputNumber min={0} max={1_000_000} precision={4} style={{ width: '100%' }} />
-            </Form.Item>
-            <Form.Item name="sort" label={t('membership.admin.sort')} style={{ flex: 1 }}>
+          <Flex gap={12} wrap>
+            {type === 'survey_area' ? null : (
+              <Form.Item
+                name="capacityMw"
+                label={t('membership.admin.amountCapacity')}
+                rules={[quotaRule]}
+                style={FIELD_STYLE}
+              >
+                <InputNumber min={0} max={1_000_000} style={{ width: '100%' }} />
+              </Form.Item>
+            )}
+            {type === 'search_capacity' ? null : (
+              <Form.Item
+                name="areaWanM2"
+                label={t('membership.admin.amountArea')}
+                rules={[quotaRule]}
+                style={FIELD_STYLE}
+              >
+                <InputNumber min={0} max={1_000_000} style={{ width: '100%' }} />
+              </Form.Item>
+            )}
+          </Flex>
+          <Flex gap={12} wrap>
+            <Form.Item name="sort" label={t('membership.admin.sort')} style={FIELD_STYLE}>
               <InputNumber min={0} max={10_000} precision={0} style={{ width: '100%' }} />
             </Form.Item>
             <Form.Item
               name="onceOnly"
               label={t('membership.page.onceOnly')}
               valuePropName="checked"
-              style={{ flex: 1 }}
+              style={FIELD_STYLE}
             >
               <Switch />
             </Form.Item>

@@ -1,4 +1,4 @@
-import { POINTS_SOURCES, type PointsEntry, type PointsUserRow, type PointsUsersBody } from '@pvplan/contract';
+import type { PointsEntry, PointsUserRow, PointsUsersBody } from '@pvplan/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   App,
@@ -14,21 +14,20 @@ import {
   Table,
   type TableColumnsType,
   Tag,
+  Tooltip,
   Typography,
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getPointsLedger, searchPointsUsers, subtractPoints } from '../../../api/membership';
+import { useIsMobile } from '../../../app/layout/useLayoutMode';
 import { cellText, formatDateTime } from '../../../components/dialogs/format';
-import { FIRST_PAGE, type PageState, pagerOf } from '../../../components/dialogs/paging';
+import type { PageState } from '../../../components/dialogs/paging';
+import { RowCard } from '../../../components/dialogs/RowCard';
+import { pointsChangeText, pointsSourceKey, pointsText } from '../points';
+import { ADMIN_FIRST_PAGE, adminPager } from './adminTable';
 
 const QUERY_KEY = ['membership', 'admin', 'points'] as const;
-
-/** The label key of a ledger entry's source; anything unknown reads as "activity". */
-function sourceKey(source: string) {
-  const known = (POINTS_SOURCES as readonly string[]).includes(source) ? source : 'activity';
-  return `membership.points.source.${known as (typeof POINTS_SOURCES)[number]}` as const;
-}
 
 interface SubtractForm {
   readonly points: number;
@@ -45,10 +44,11 @@ export function PointsAdmin() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const client = useQueryClient();
-  const [filter, setFilter] = useState<PointsUsersBody>(FIRST_PAGE);
+  const mobile = useIsMobile();
+  const [filter, setFilter] = useState<PointsUsersBody>(ADMIN_FIRST_PAGE);
   const [keyword, setKeyword] = useState('');
   const [viewing, setViewing] = useState<PointsUserRow | null>(null);
-  const [ledgerPage, setLedgerPage] = useState<PageState>(FIRST_PAGE);
+  const [ledgerPage, setLedgerPage] = useState<PageState>(ADMIN_FIRST_PAGE);
   const [activeOnly, setActiveOnly] = useState(false);
   const [subtracting, setSubtracting] = useState<PointsUserRow | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -78,7 +78,7 @@ export function PointsAdmin() {
   const openLedger = (row: PointsUserRow) => {
     setViewing(row);
     setActiveOnly(false);
-    setLedgerPage(FIRST_PAGE);
+    setLedgerPage(ADMIN_FIRST_PAGE);
   };
   const openSubtract = (row: PointsUserRow) => {
     form.resetFields();
@@ -89,7 +89,7 @@ export function PointsAdmin() {
     setSubmitting(true);
     try {
       const balance = await subtractPoints(subtracting.userId, values.points, values.remark.trim());
-      void message.success(t('membership.points.subtracted', { points: balance.points }));
+      void message.success(t('membership.points.subtracted', { points: pointsText(balance.points) }));
       setSubtracting(null);
       if (viewing?.userId === balance.userId) setViewing({ ...viewing, points: balance.points });
       await client.invalidateQueries({ queryKey: QUERY_KEY });
@@ -100,66 +100,93 @@ export function PointsAdmin() {
     }
   };
 
-  const userColumns: TableColumnsType<PointsUserRow> = [
-    { title: t('membership.points.userName'), dataIndex: 'userName' },
+  const balanceCell = (row: PointsUserRow) => (
+    <span data-testid={`points-balance-${row.userId}`}>{pointsText(row.points)}</span>
+  );
+  const userActions = (row: PointsUserRow) => (
+    <Flex gap={4}>
+      <Button
+        type="link"
+        size="small"
+        onClick={() => openLedger(row)}
+        data-testid={`points-ledger-${row.userId}`}
+      >
+        {t('membership.points.ledger')}
+      </Button>
+      {/* Nothing to take off a zero balance: the button says why it is disabled. */}
+      <Tooltip title={row.points <= 0 ? t('membership.admin.pointsNothingToSubtract') : undefined}>
+        <Button
+          type="link"
+          size="small"
+          danger
+          disabled={row.points <= 0}
+          onClick={() => openSubtract(row)}
+          data-testid={`points-subtract-${row.userId}`}
+        >
+          {t('membership.points.subtract')}
+        </Button>
+      </Tooltip>
+    </Flex>
+  );
+
+  const desktopUserColumns: TableColumnsType<PointsUserRow> = [
+    { title: t('membership.points.userName'), dataIndex: 'userName', render: cellText },
     { title: t('membership.points.loginNo'), dataIndex: 'loginNo' },
-    {
-      title: t('membership.trial.phone'),
-      dataIndex: 'phone',
-      render: cellText,
-    },
+    { title: t('membership.trial.phone'), dataIndex: 'phone', render: cellText },
     {
       title: t('membership.points.balance'),
       dataIndex: 'points',
       align: 'right',
-      render: (points: number, row) => <span data-testid={`points-balance-${row.userId}`}>{points}</span>,
+      render: (_: number, row) => balanceCell(row),
     },
+    { title: t('dialogs.common.actions'), key: 'actions', render: (_: unknown, row) => userActions(row) },
+  ];
+  // Phones: one card per user instead of a table wider than the screen.
+  const phoneUserColumns: TableColumnsType<PointsUserRow> = [
     {
-      title: t('dialogs.common.actions'),
-      key: 'actions',
+      key: 'card',
       render: (_: unknown, row) => (
-        <Flex gap={4}>
-          <Button
-            type="link"
-            size="small"
-            onClick={() => openLedger(row)}
-            data-testid={`points-ledger-${row.userId}`}
-          >
-            {t('membership.points.ledger')}
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            danger
-            disabled={row.points <= 0}
-            onClick={() => openSubtract(row)}
-            data-testid={`points-subtract-${row.userId}`}
-          >
-            {t('membership.points.subtract')}
-          </Button>
-        </Flex>
+        <RowCard
+          title={cellText(row.userName)}
+          lines={[
+            { label: t('membership.points.loginNo'), value: row.loginNo },
+            { label: t('membership.trial.phone'), value: cellText(row.phone) },
+            { label: t('membership.points.balance'), value: balanceCell(row) },
+          ]}
+          actions={userActions(row)}
+        />
       ),
     },
   ];
 
-  const ledgerColumns: TableColumnsType<PointsEntry> = [
-    { title: t('membership.points.time'), dataIndex: 'createTime', render: formatDateTime },
+  const changeCell = (points: number) => (
+    <Typography.Text type={points < 0 ? 'danger' : 'success'}>{pointsChangeText(points)}</Typography.Text>
+  );
+  const sourceTag = (source: string) => <Tag>{t(pointsSourceKey(source))}</Tag>;
+  const desktopLedgerColumns: TableColumnsType<PointsEntry> = [
     {
-      title: t('membership.points.change'),
-      dataIndex: 'points',
-      align: 'right',
-      render: (points: number) => (
-        <Typography.Text type={points < 0 ? 'danger' : 'success'}>
-          {points > 0 ? `+${points}` : points}
-        </Typography.Text>
+      title: t('membership.points.time'),
+      dataIndex: 'createTime',
+      render: (value: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(value)}</span>,
+    },
+    { title: t('membership.points.change'), dataIndex: 'points', align: 'right', render: changeCell },
+    { title: t('membership.points.source'), dataIndex: 'source', render: sourceTag },
+    { title: t('membership.points.remark'), dataIndex: 'remark', render: cellText },
+  ];
+  const phoneLedgerColumns: TableColumnsType<PointsEntry> = [
+    {
+      key: 'card',
+      render: (_: unknown, entry) => (
+        <RowCard
+          title={changeCell(entry.points)}
+          tags={sourceTag(entry.source)}
+          lines={[
+            { label: t('membership.points.time'), value: formatDateTime(entry.createTime) },
+            { label: t('membership.points.remark'), value: cellText(entry.remark) },
+          ]}
+        />
       ),
     },
-    {
-      title: t('membership.points.source'),
-      dataIndex: 'source',
-      render: (source: string) => <Tag>{t(sourceKey(source))}</Tag>,
-    },
-    { title: t('membership.points.remark'), dataIndex: 'remark' },
   ];
 
   return (
@@ -168,7 +195,7 @@ export function PointsAdmin() {
         <Input.Search
           allowClear
           placeholder={t('membership.points.keyword')}
-          style={{ width: 320 }}
+          style={{ width: mobile ? '100%' : 320 }}
           value={keyword}
           onChange={(event) => setKeyword(event.target.value)}
           onSearch={(value) => setFilter((f) => ({ ...f, pageNum: 1, keyword: value.trim() || undefined }))}
@@ -179,26 +206,37 @@ export function PointsAdmin() {
       <Table<PointsUserRow>
         rowKey="userId"
         size="middle"
-        columns={userColumns}
+        columns={mobile ? phoneUserColumns : desktopUserColumns}
+        showHeader={!mobile}
         dataSource={users.data?.list ?? []}
         loading={users.isFetching}
-        pagination={pagerOf(filter, users.data?.total, (next) => setFilter((f) => ({ ...f, ...next })))}
+        pagination={adminPager(
+          filter,
+          users.data?.total,
+          (next) => setFilter((f) => ({ ...f, ...next })),
+          t,
+          mobile,
+        )}
       />
       <Drawer
         open={viewing !== null}
         onClose={() => setViewing(null)}
-        width={720}
+        width="min(720px, 100vw)"
         title={viewing ? t('membership.points.ledgerOf', { name: viewing.userName || viewing.loginNo }) : ''}
         destroyOnHidden
       >
         <Flex vertical gap={12} data-testid="points-ledger">
           <Flex justify="space-between" align="end">
-            <Statistic title={t('membership.points.balance')} value={viewing?.points ?? 0} />
+            <Statistic
+              title={t('membership.points.balance')}
+              value={viewing?.points ?? 0}
+              groupSeparator=","
+            />
             <Segmented<'all' | 'active'>
               value={activeOnly ? 'active' : 'all'}
               onChange={(value) => {
                 setActiveOnly(value === 'active');
-                setLedgerPage(FIRST_PAGE);
+                setLedgerPage(ADMIN_FIRST_PAGE);
               }}
               options={[
                 { value: 'all', label: t('membership.points.all') },
@@ -209,10 +247,11 @@ export function PointsAdmin() {
           <Table<PointsEntry>
             rowKey="id"
             size="small"
-            columns={ledgerColumns}
+            columns={mobile ? phoneLedgerColumns : desktopLedgerColumns}
+            showHeader={!mobile}
             dataSource={ledger.data?.list ?? []}
             loading={ledger.isFetching}
-            pagination={pagerOf(ledgerPage, ledger.data?.total, setLedgerPage)}
+            pagination={adminPager(ledgerPage, ledger.data?.total, setLedgerPage, t, mobile)}
           />
         </Flex>
       </Drawer>
@@ -230,7 +269,7 @@ export function PointsAdmin() {
           <Typography.Text>
             {t('membership.points.subtractFrom', {
               name: subtracting?.userName || subtracting?.loginNo || '',
-              points: subtracting?.points ?? 0,
+              points: pointsText(subtracting?.points ?? 0),
             })}
           </Typography.Text>
           <Form<SubtractForm>
@@ -247,7 +286,7 @@ export function PointsAdmin() {
                   type: 'number',
                   min: 1,
                   max: subtracting?.points ?? 0,
-                  message: t('membership.points.amountRange', { max: subtracting?.points ?? 0 }),
+                  message: t('membership.points.amountRange', { max: pointsText(subtracting?.points ?? 0) }),
                 },
               ]}
             >

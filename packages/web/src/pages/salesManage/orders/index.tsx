@@ -1,4 +1,5 @@
 import { Alert, Flex, Tabs, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermission } from '../../../components/permission';
 import { InvoiceAdmin, OrderAdmin } from '../../../features/membership';
@@ -13,6 +14,7 @@ export default function SalesOrdersPage() {
   const { t } = useTranslation();
   // Sales managers read; only administrators change packages or confirm payments (the server checks too).
   const readOnly = !usePermission().hasRole('admin');
+  const [tab, setTab] = useState<'orders' | 'invoices'>('orders');
   useDocumentTitle(t('membership.admin.ordersTitle'));
   return (
     <Flex vertical gap={16} data-testid="page-sales-orders">
@@ -20,10 +22,14 @@ export default function SalesOrdersPage() {
         <Typography.Title level={3} style={{ marginBottom: 4 }}>
           {t('membership.admin.ordersTitle')}
         </Typography.Title>
-        <Typography.Text type="secondary">{t('membership.admin.ordersSubtitle')}</Typography.Text>
+        <Typography.Text type="secondary">
+          {t(tab === 'orders' ? 'membership.admin.ordersSubtitle' : 'membership.admin.invoicesSubtitle')}
+        </Typography.Text>
       </div>
       {readOnly ? <Alert type="info" showIcon message={t('membership.admin.readOnlyOrders')} /> : null}
       <Tabs
+        activeKey={tab}
+        onChange={(key) => setTab(key === 'invoices' ? 'invoices' : 'orders')}
         items={[
           {
             key: 'orders',

@@ -5,6 +5,7 @@ import { type MessageKey, messages } from '../../../locales/resources';
 import {
   FORM_MESSAGE_OF,
   formOfProduct,
+  groupedNumber,
   NEW_PRODUCT_VALUES,
   type ProductFormValues,
   productFieldMessage,
@@ -160,5 +161,13 @@ describe('storage product form validation mapping (the server’s checks, on the
       expect(zh(formKey), formKey).toBeTruthy();
       expect(en(formKey), formKey).toBeTruthy();
     }
+  });
+
+  it('groups ratings and counts in thousands, decimals as entered', () => {
+    expect(groupedNumber(2500)).toBe('2,500');
+    expect(groupedNumber(10_000_000)).toBe('10,000,000');
+    expect(groupedNumber(261)).toBe('261');
+    expect(groupedNumber(0.5)).toBe('0.5');
+    expect(groupedNumber(1234.25)).toBe('1,234.25');
   });
 });

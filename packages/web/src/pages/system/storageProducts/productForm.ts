@@ -93,16 +93,21 @@ export function percentOfFraction(fraction: number): number {
   return scaled(fraction, 100);
 }
 
+/** A rating or a count as the pages show it: thousands grouped (2,500 kW, 6,000 次), decimals as entered. */
+export function groupedNumber(value: number): string {
+  return value.toLocaleString('en-US', { maximumFractionDigits: 6 });
+}
+
 /** The parameters of the `devices.history.values` summary of a product (percent where it shows percent). */
 export function productValueParams(product: StorageProductFields) {
   return {
-    powerKw: product.powerKw,
-    energyKwh: product.energyKwh,
+    powerKw: groupedNumber(product.powerKw),
+    energyKwh: groupedNumber(product.energyKwh),
     efficiency: percentOfFraction(product.roundTripEfficiency),
     socMin: percentOfFraction(product.socMinFraction),
     socMax: percentOfFraction(product.socMaxFraction),
     cRate: product.maxCRate,
-    cycles: product.cycleLifeAtRefDod,
+    cycles: groupedNumber(product.cycleLifeAtRefDod),
     soh: percentOfFraction(product.endOfLifeSohFraction),
     fade: percentOfFraction(product.calendarFadeFractionPerYear),
   };

@@ -19,7 +19,7 @@ export function HistoryModal(props: {
       open={props.product !== null}
       onCancel={props.onClose}
       footer={null}
-      width={720}
+      width="min(720px, 96vw)"
       title={t('devices.history.title', { name })}
       destroyOnHidden
     >
@@ -29,6 +29,7 @@ export function HistoryModal(props: {
         <Empty description={t('devices.history.empty')} />
       ) : (
         <Timeline
+          style={{ marginTop: 20 }}
           items={entries.map((entry) => ({
             key: entry.revision,
             color: entry.action === 'delete' || entry.action === 'disable' ? 'gray' : 'blue',

@@ -105,6 +105,7 @@ export function ProductDrawer({ mode, onClose }: ProductDrawerProps) {
       <Form.Item
         name={field}
         label={t(`devices.field.${field}`)}
+        required
         rules={[fieldRule(field)]}
         dependencies={extra.dependencies}
       >
@@ -174,30 +175,41 @@ export function ProductDrawer({ mode, onClose }: ProductDrawerProps) {
           {t('devices.section.identity')}
         </Divider>
         <Row gutter={12}>
-          <Col span={12}>
+          <Col xs={24} sm={12}>
             <Form.Item
               name="id"
               label={t('devices.field.id')}
               extra={creating ? t('devices.field.idHint') : undefined}
+              required
               rules={[fieldRule('id')]}
             >
               <Input maxLength={64} disabled={!creating} data-testid="device-field-id" />
             </Form.Item>
           </Col>
-          <Col span={12}>
-            <Form.Item name="kind" label={t('devices.field.kind')} rules={[fieldRule('kind')]}>
+          <Col xs={24} sm={12}>
+            <Form.Item name="kind" label={t('devices.field.kind')} required rules={[fieldRule('kind')]}>
               <Select
                 options={STORAGE_PRODUCT_KINDS.map((value) => ({ value, label: t(`devices.kind.${value}`) }))}
               />
             </Form.Item>
           </Col>
-          <Col span={12}>
-            <Form.Item name="labelZh" label={t('devices.field.labelZh')} rules={[fieldRule('labelZh')]}>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="labelZh"
+              label={t('devices.field.labelZh')}
+              required
+              rules={[fieldRule('labelZh')]}
+            >
               <Input maxLength={100} data-testid="device-field-labelZh" />
             </Form.Item>
           </Col>
-          <Col span={12}>
-            <Form.Item name="labelEn" label={t('devices.field.labelEn')} rules={[fieldRule('labelEn')]}>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="labelEn"
+              label={t('devices.field.labelEn')}
+              required
+              rules={[fieldRule('labelEn')]}
+            >
               <Input maxLength={100} data-testid="device-field-labelEn" />
             </Form.Item>
           </Col>
@@ -206,13 +218,27 @@ export function ProductDrawer({ mode, onClose }: ProductDrawerProps) {
           {t('devices.section.ratings')}
         </Divider>
         <Row gutter={12}>
-          <Col span={12}>{numberItem('powerKw')}</Col>
-          <Col span={12}>{numberItem('energyKwh')}</Col>
-          <Col span={12}>{numberItem('maxCRate')}</Col>
-          <Col span={12}>{numberItem('roundTripEfficiencyPercent')}</Col>
-          <Col span={12}>{numberItem('socMinPercent', { dependencies: ['socMaxPercent'] })}</Col>
-          <Col span={12}>{numberItem('socMaxPercent', { dependencies: ['socMinPercent'] })}</Col>
-          <Col span={12}>{numberItem('auxiliaryKw')}</Col>
+          <Col xs={24} sm={12}>
+            {numberItem('powerKw')}
+          </Col>
+          <Col xs={24} sm={12}>
+            {numberItem('energyKwh')}
+          </Col>
+          <Col xs={24} sm={12}>
+            {numberItem('maxCRate')}
+          </Col>
+          <Col xs={24} sm={12}>
+            {numberItem('roundTripEfficiencyPercent')}
+          </Col>
+          <Col xs={24} sm={12}>
+            {numberItem('socMinPercent', { dependencies: ['socMaxPercent'] })}
+          </Col>
+          <Col xs={24} sm={12}>
+            {numberItem('socMaxPercent', { dependencies: ['socMinPercent'] })}
+          </Col>
+          <Col xs={24} sm={12}>
+            {numberItem('auxiliaryKw')}
+          </Col>
         </Row>
         {powerClipped && limitKw !== null ? (
           <Alert
@@ -231,10 +257,18 @@ export function ProductDrawer({ mode, onClose }: ProductDrawerProps) {
           {t('devices.section.ageing')}
         </Divider>
         <Row gutter={12}>
-          <Col span={12}>{numberItem('cycleLifeAtRefDod')}</Col>
-          <Col span={12}>{numberItem('refDodPercent')}</Col>
-          <Col span={12}>{numberItem('endOfLifeSohPercent')}</Col>
-          <Col span={12}>{numberItem('calendarFadePercentPerYear')}</Col>
+          <Col xs={24} sm={12}>
+            {numberItem('cycleLifeAtRefDod')}
+          </Col>
+          <Col xs={24} sm={12}>
+            {numberItem('refDodPercent')}
+          </Col>
+          <Col xs={24} sm={12}>
+            {numberItem('endOfLifeSohPercent')}
+          </Col>
+          <Col xs={24} sm={12}>
+            {numberItem('calendarFadePercentPerYear')}
+          </Col>
         </Row>
         <Form.Item name="source" label={t('devices.field.source')} rules={[fieldRule('source')]}>
           <Input.TextArea
