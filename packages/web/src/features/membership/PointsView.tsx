@@ -1,29 +1,16 @@
 import { HistoryOutlined } from '@ant-design/icons';
 import { POINTS_PER_YUAN, type PointsEntry } from '@pvplan/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  Flex,
-  Modal,
-  Segmented,
-  Skeleton,
-  Statistic,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Typography,
-} from 'antd';
+import { Button, Card, Flex, Modal, Segmented, Skeleton, Statistic, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getPoints, getPointsLedger } from '../../api/membership';
 import { useIsMobile } from '../../app/layout/useLayoutMode';
 import { useCurrentUser } from '../../app/useCurrentUser';
-import { cellText, formatDateTime } from '../../components/dialogs/format';
 import { FIRST_PAGE, type PageState, pagerOf } from '../../components/dialogs/paging';
-import { RowCard } from '../../components/dialogs/RowCard';
 import { MEMBERSHIP_QUERY_KEY } from './hooks';
-import { pointsChangeText, pointsSourceKey, pointsText } from './points';
+import { pointsText } from './points';
+import { pointsLedgerColumns } from './pointsLedgerColumns';
 
 const POINTS_QUERY_KEY = [...MEMBERSHIP_QUERY_KEY, 'myPoints'] as const;
 
@@ -98,40 +85,6 @@ function PointsLedgerDialog(props: {
     placeholderData: keepPreviousData,
   });
 
-  const changeCell = (points: number) => (
-    <Typography.Text type={points < 0 ? 'danger' : 'success'} style={{ whiteSpace: 'nowrap' }}>
-      {pointsChangeText(points)}
-    </Typography.Text>
-  );
-  const sourceTag = (source: string) => (
-    <Tag style={{ marginInlineEnd: 0 }}>{t(pointsSourceKey(source))}</Tag>
-  );
-  const desktopColumns: TableColumnsType<PointsEntry> = [
-    {
-      title: t('membership.points.time'),
-      dataIndex: 'createTime',
-      render: (value: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(value)}</span>,
-    },
-    { title: t('membership.points.change'), dataIndex: 'points', align: 'right', render: changeCell },
-    { title: t('membership.points.source'), dataIndex: 'source', render: sourceTag },
-    { title: t('membership.points.remark'), dataIndex: 'remark', render: cellText },
-  ];
-  const phoneColumns: TableColumnsType<PointsEntry> = [
-    {
-      key: 'card',
-      render: (_: unknown, entry) => (
-        <RowCard
-          title={changeCell(entry.points)}
-          tags={sourceTag(entry.source)}
-          lines={[
-            { label: t('membership.points.time'), value: formatDateTime(entry.createTime) },
-            { label: t('membership.points.remark'), value: cellText(entry.remark) },
-          ]}
-        />
-      ),
-    },
-  ];
-
   return (
     <Modal
       open={props.open}
@@ -157,7 +110,7 @@ function PointsLedgerDialog(props: {
         <Table<PointsEntry>
           rowKey="id"
           size="small"
-          columns={mobile ? phoneColumns : desktopColumns}
+          columns={pointsLedgerColumns(t, mobile)}
           showHeader={!mobile}
           dataSource={ledger.data?.list ?? []}
           loading={ledger.isFetching}

@@ -13,7 +13,6 @@ import {
   Statistic,
   Table,
   type TableColumnsType,
-  Tag,
   Tooltip,
   Typography,
 } from 'antd';
@@ -21,10 +20,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getPointsLedger, searchPointsUsers, subtractPoints } from '../../../api/membership';
 import { useIsMobile } from '../../../app/layout/useLayoutMode';
-import { cellText, formatDateTime } from '../../../components/dialogs/format';
+import { cellText } from '../../../components/dialogs/format';
 import type { PageState } from '../../../components/dialogs/paging';
 import { RowCard } from '../../../components/dialogs/RowCard';
-import { pointsChangeText, pointsSourceKey, pointsText } from '../points';
+import { pointsText } from '../points';
+import { pointsLedgerColumns } from '../pointsLedgerColumns';
 import { ADMIN_FIRST_PAGE, adminPager } from './adminTable';
 
 const QUERY_KEY = ['membership', 'admin', 'points'] as const;
@@ -159,36 +159,6 @@ export function PointsAdmin() {
     },
   ];
 
-  const changeCell = (points: number) => (
-    <Typography.Text type={points < 0 ? 'danger' : 'success'}>{pointsChangeText(points)}</Typography.Text>
-  );
-  const sourceTag = (source: string) => <Tag>{t(pointsSourceKey(source))}</Tag>;
-  const desktopLedgerColumns: TableColumnsType<PointsEntry> = [
-    {
-      title: t('membership.points.time'),
-      dataIndex: 'createTime',
-      render: (value: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(value)}</span>,
-    },
-    { title: t('membership.points.change'), dataIndex: 'points', align: 'right', render: changeCell },
-    { title: t('membership.points.source'), dataIndex: 'source', render: sourceTag },
-    { title: t('membership.points.remark'), dataIndex: 'remark', render: cellText },
-  ];
-  const phoneLedgerColumns: TableColumnsType<PointsEntry> = [
-    {
-      key: 'card',
-      render: (_: unknown, entry) => (
-        <RowCard
-          title={changeCell(entry.points)}
-          tags={sourceTag(entry.source)}
-          lines={[
-            { label: t('membership.points.time'), value: formatDateTime(entry.createTime) },
-            { label: t('membership.points.remark'), value: cellText(entry.remark) },
-          ]}
-        />
-      ),
-    },
-  ];
-
   return (
     <Flex vertical gap={12} data-testid="points-admin">
       <Flex gap={8} wrap>
@@ -247,7 +217,7 @@ export function PointsAdmin() {
           <Table<PointsEntry>
             rowKey="id"
             size="small"
-            columns={mobile ? phoneLedgerColumns : desktopLedgerColumns}
+            columns={pointsLedgerColumns(t, mobile)}
             showHeader={!mobile}
             dataSource={ledger.data?.list ?? []}
             loading={ledger.isFetching}
