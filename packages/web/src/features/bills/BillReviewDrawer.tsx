@@ -37,10 +37,15 @@ import { useIsMobile } from '../../app/layout/useLayoutMode';
 import {
   BILL_FIELD_GROUPS,
   BILL_FIELD_SPECS,
+  type BillDisplayUnit,
   type BillFieldSpec,
   type BillFormValues,
   correctionsOf,
+  displayUnitOf,
   formValuesOf,
+  groupedInputText,
+  numberInputText,
+  parseGroupedInput,
 } from './billForm';
 import { useBillDetail, useBillState, useBillType, useSaveBillDetail } from './hooks';
 
@@ -79,7 +84,13 @@ interface FieldControlProps {
  * One field's input. Form.Item passes `value`/`onChange` to its direct child, so they are handed on
  * to the antd input here (without them the inputs stayed empty and edits never reached the form).
  */
-function FieldInput({ spec, id, value, onChange }: { spec: BillFieldSpec } & FieldControlProps) {
+function FieldInput({
+  spec,
+  unit,
+  id,
+  value,
+  onChange,
+}: { spec: BillFieldSpec; unit: BillDisplayUnit | undefined } & FieldControlProps) {
   const { t } = useTranslation();
   const placeholder = t('bills.placeholder.empty');
   const text = {
@@ -109,7 +120,8 @@ function FieldInput({ spec, id, value, onChange }: { spec: BillFieldSpec } & Fie
           }))}
         />
       );
-    case 'number':
+    case 'number': {
+      const precision = spec.input.precision;
       return (
         <InputNumber
           id={id}
@@ -119,10 +131,15 @@ function FieldInput({ spec, id, value, onChange }: { spec: BillFieldSpec } & Fie
           precision={spec.input.precision}
           min={spec.input.min}
           max={spec.input.max}
-          addonAfter={spec.input.unit ? t(`bills.unit.${spec.input.unit}`) : undefined}
+          // Thousands separators, as the bill prints the figures ("153,599").
+          formatter={(shownValue, typing) => numberInputText(shownValue, precision, typing)}
+          // A string, as antd's own example does: an emptied input stays empty (not 0).
+          parser={(text) => parseGroupedInput(text) as unknown as number}
+          addonAfter={unit ? t(`bills.unit.${unit}`) : undefined}
           placeholder={placeholder}
         />
       );
+    }
   }
 }
 
@@ -149,6 +166,7 @@ export function BillReviewDrawer({ projId, target, onClose }: BillReviewDrawerPr
   const [error, setError] = useState<string | null>(null);
   const [focused, setFocused] = useState<BillFieldName | null>(null);
   const values = Form.useWatch([], form) as BillFormValues | undefined;
+  const basis = values?.basicChargeBasis ?? null;
 
   const bill: BillDetail | undefined = billId === null ? undefined : detail.data;
   const recognised: BillFields = bill?.recognised ?? emptyBillFields();
@@ -189,7 +207,8 @@ export function BillReviewDrawer({ projId, target, onClose }: BillReviewDrawerPr
   const evidenceLine = focused ? bill?.evidence[focused] : undefined;
 
   const actions = (
-    <Space>
+    // On a phone the buttons wrap onto a second line rather than run off the screen.
+    <Flex wrap gap={8} justify="flex-end">
       {bill && (
         <Button href={bill.fileUrl} target="_blank" rel="noreferrer">
           {t('bills.action.view')}
@@ -204,7 +223,7 @@ export function BillReviewDrawer({ projId, target, onClose }: BillReviewDrawerPr
       <Button type="primary" loading={save.isPending} onClick={onSave}>
         {billId === null ? t('bills.action.saveManual') : t('bills.action.save')}
       </Button>
-    </Space>
+    </Flex>
   );
 
   return (
@@ -216,7 +235,7 @@ export function BillReviewDrawer({ projId, target, onClose }: BillReviewDrawerPr
       destroyOnHidden
       // On a phone the three buttons would crush the title: they go to the footer there.
       extra={mobile ? undefined : actions}
-      footer={mobile ? <Flex justify="flex-end">{actions}</Flex> : undefined}
+      footer={mobile ? actions : undefined}
     >
       {billId !== null && detail.isLoading ? (
         <Spin />
@@ -231,29 +250,41 @@ export function BillReviewDrawer({ projId, target, onClose }: BillReviewDrawerPr
               />
               {bill && (
                 <Space wrap>
-                  <Select<BillType>
-                    style={{ width: 180 }}
-                    value={bill.billType}
-                    loading={setType.isPending}
-                    options={BILL_TYPES.map((value) => ({ value, label: t(`bills.type.${value}` as const) }))}
-                    onChange={async (billType) => {
-                      await setType.mutateAsync({ id: bill.id, billType });
-                      message.success(t('bills.msg.typeSaved'));
-                    }}
-                  />
-                  <Select<BillState>
-                    style={{ width: 140 }}
-                    value={bill.state}
-                    loading={setState.isPending}
-                    options={BILL_STATES.map((value) => ({
-                      value,
-                      label: t(`bills.state.${value}` as const),
-                    }))}
-                    onChange={async (state) => {
-                      await setState.mutateAsync({ id: bill.id, state });
-                      message.success(t('bills.msg.stateSaved'));
-                    }}
-                  />
+                  {/* Each label stays with its select when the line wraps. */}
+                  <Space size={4}>
+                    <Typography.Text type="secondary">{t('bills.review.typeLabel')}</Typography.Text>
+                    <Select<BillType>
+                      aria-label={t('bills.review.typeLabel')}
+                      style={{ width: 180 }}
+                      value={bill.billType}
+                      loading={setType.isPending}
+                      options={BILL_TYPES.map((value) => ({
+                        value,
+                        label: t(`bills.type.${value}` as const),
+                      }))}
+                      onChange={async (billType) => {
+                        await setType.mutateAsync({ id: bill.id, billType });
+                        message.success(t('bills.msg.typeSaved'));
+                      }}
+                    />
+                  </Space>
+                  <Space size={4}>
+                    <Typography.Text type="secondary">{t('bills.review.stateLabel')}</Typography.Text>
+                    <Select<BillState>
+                      aria-label={t('bills.review.stateLabel')}
+                      style={{ width: 140 }}
+                      value={bill.state}
+                      loading={setState.isPending}
+                      options={BILL_STATES.map((value) => ({
+                        value,
+                        label: t(`bills.state.${value}` as const),
+                      }))}
+                      onChange={async (state) => {
+                        await setState.mutateAsync({ id: bill.id, state });
+                        message.success(t('bills.msg.stateSaved'));
+                      }}
+                    />
+                  </Space>
                   <Tag>{t(`bills.source.${bill.source}` as const)}</Tag>
                   {Object.keys(corrections).length > 0 && (
                     <Tag color="orange">
@@ -305,12 +336,14 @@ export function BillReviewDrawer({ projId, target, onClose }: BillReviewDrawerPr
                                   ? recognisedValue
                                     ? t('bills.review.recognised', { value: recognisedValue })
                                     : t('bills.review.recognisedEmpty')
-                                  : undefined
+                                  : spec.name === 'basicPriceYuan' && !basis
+                                    ? t('bills.review.basicPriceUnit')
+                                    : undefined
                               }
                             >
                               <div onFocusCapture={() => setFocused(spec.name)}>
                                 <Form.Item name={spec.name} noStyle rules={rules}>
-                                  <FieldInput spec={spec} />
+                                  <FieldInput spec={spec} unit={displayUnitOf(spec, basis)} />
                                 </Form.Item>
                               </div>
                             </Form.Item>
@@ -320,7 +353,7 @@ export function BillReviewDrawer({ projId, target, onClose }: BillReviewDrawerPr
                     </Row>
                     {group === 'energy' && (
                       <Typography.Text type="secondary">
-                        {t('bills.review.touSum', { sum: touSum })}
+                        {t('bills.review.touSum', { sum: groupedInputText(touSum) })}
                       </Typography.Text>
                     )}
                   </Card>
@@ -328,7 +361,12 @@ export function BillReviewDrawer({ projId, target, onClose }: BillReviewDrawerPr
               </Form>
             </Space>
           </Col>
-          <Col xs={24} lg={9}>
+          {/* The page text stays in view beside the form while the form scrolls. */}
+          <Col
+            xs={24}
+            lg={9}
+            style={mobile ? undefined : { position: 'sticky', top: 0, alignSelf: 'flex-start' }}
+          >
             {evidenceLine && (
               <Alert
                 style={{ marginBottom: 12 }}
@@ -350,7 +388,8 @@ export function BillReviewDrawer({ projId, target, onClose }: BillReviewDrawerPr
                   <List
                     size="small"
                     dataSource={page.lines.map((line, index) => ({ line, index }))}
-                    style={{ maxHeight: 720, overflow: 'auto' }}
+                    // The page's lines scroll inside the card, which fits the screen beside the form.
+                    style={{ maxHeight: 'calc(100vh - 220px)', overflow: 'auto' }}
                     renderItem={({ line, index }) => {
                       const hit =
                         evidenceLine !== undefined &&

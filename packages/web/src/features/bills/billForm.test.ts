@@ -1,6 +1,15 @@
 import { BILL_FIELD_NAMES, type BillFields, emptyBillFields } from '@pvplan/contract';
 import { describe, expect, it } from 'vitest';
-import { BILL_FIELD_SPECS, correctionsOf, formValuesOf, isRecognising } from './billForm';
+import {
+  BILL_FIELD_SPECS,
+  correctionsOf,
+  displayUnitOf,
+  formValuesOf,
+  groupedInputText,
+  isRecognising,
+  numberInputText,
+  parseGroupedInput,
+} from './billForm';
 
 const recognised: BillFields = {
   ...emptyBillFields(),
@@ -27,6 +36,29 @@ describe('bill review form', () => {
     }
     expect(unitOf('totalKwh')).toBe('kWh');
     expect(unitOf('powerFactor')).toBeUndefined();
+  });
+
+  it('shows the basic price per kVA or per kW a month, as the basis says', () => {
+    const basicPrice = BILL_FIELD_SPECS.find((spec) => spec.name === 'basicPriceYuan')!;
+    expect(displayUnitOf(basicPrice, 'capacity')).toBe('yuanPerKvaMonth');
+    expect(displayUnitOf(basicPrice, 'demand')).toBe('yuanPerKwMonth');
+    expect(displayUnitOf(basicPrice, null)).toBeUndefined();
+    const total = BILL_FIELD_SPECS.find((spec) => spec.name === 'totalKwh')!;
+    expect(displayUnitOf(total, 'demand')).toBe('kWh');
+  });
+
+  it('writes numbers in the inputs with thousands separators and reads them back', () => {
+    expect(groupedInputText(153599)).toBe('153,599');
+    expect(groupedInputText('-1073.44')).toBe('-1,073.44');
+    expect(groupedInputText('0.96')).toBe('0.96');
+    expect(groupedInputText('1234.5678')).toBe('1,234.5678');
+    expect(groupedInputText(undefined)).toBe('');
+    expect(parseGroupedInput('1,234,567.89')).toBe('1234567.89');
+    const shown = { userTyping: false, input: '' };
+    expect(numberInputText(149148.2, 2, shown)).toBe('149,148.20');
+    expect(numberInputText('0.9', 2, shown)).toBe('0.90');
+    expect(numberInputText(undefined, 0, shown)).toBe('');
+    expect(numberInputText(1234, 0, { userTyping: true, input: '1234' })).toBe('1234');
   });
 
   it('starts from the fields in use, empty inputs for missing values', () => {

@@ -10,6 +10,9 @@ import {
 /** The unit a number field shows after its input (translated through bills.unit.*). */
 export type BillFieldUnit = 'kWh' | 'kvarh' | 'kV' | 'kVA' | 'kW' | 'yuan';
 
+/** Units shown after an input: a field's own, or the basic price's per kVA or per kW a month. */
+export type BillDisplayUnit = BillFieldUnit | 'yuanPerKvaMonth' | 'yuanPerKwMonth';
+
 /** How a field is edited in the review form. */
 export type BillFieldKind =
   | { readonly kind: 'text'; readonly maxLength: number }
@@ -89,6 +92,46 @@ export const BILL_FIELD_GROUPS: readonly BillFieldGroup[] = [
   'basic',
   'amounts',
 ];
+
+/**
+ * The unit shown after a field's input. The basic price is yuan per kVA a month on a capacity
+ * charge and yuan per kW a month on a demand charge; with no basis known it shows none (the form
+ * says both then).
+ */
+export function displayUnitOf(spec: BillFieldSpec, basis: unknown): BillDisplayUnit | undefined {
+  if (spec.input.kind !== 'number') return undefined;
+  if (spec.name !== 'basicPriceYuan') return spec.input.unit;
+  if (basis === 'capacity') return 'yuanPerKvaMonth';
+  if (basis === 'demand') return 'yuanPerKwMonth';
+  return undefined;
+}
+
+/** An input's number with thousands separators in its integer part ("153,599", "-1,073.44"). */
+export function groupedInputText(value: string | number | undefined): string {
+  if (value === undefined || value === '') return '';
+  const [whole = '', decimals] = String(value).split('.');
+  const withSeparators = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return decimals === undefined ? withSeparators : `${withSeparators}.${decimals}`;
+}
+
+/**
+ * What a number input shows when the user is not typing: the value with the field's decimals and
+ * thousands separators ("149,148.20"); while typing, what was typed.
+ */
+export function numberInputText(
+  value: string | number | undefined,
+  precision: number,
+  typing: { readonly userTyping: boolean; readonly input: string },
+): string {
+  if (typing.userTyping) return typing.input;
+  if (value === undefined || value === '' || !Number.isFinite(Number(value))) return '';
+  return groupedInputText(Number(value).toFixed(precision));
+}
+
+/** The number typed into an input, separators removed (the inverse of `groupedInputText`). */
+export function parseGroupedInput(text: string | undefined): string {
+  return (text ?? '').replace(/,/g, '');
+}
 
 /** What the form holds: every field, undefined for an empty input. */
 export type BillFormValues = { [K in BillFieldName]?: BillFields[K] | undefined };

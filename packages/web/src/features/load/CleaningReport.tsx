@@ -1,17 +1,17 @@
 import type { LoadCleaningReportView } from '@pvplan/contract';
 import { Alert, List, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { reportLines, round } from './loadCharts';
+import { grouped, reportLines, round } from './loadCharts';
 
 /** What cleaning found and filled, each finding with the rows it came from. */
 export function CleaningReport({ report }: { readonly report: LoadCleaningReportView }) {
   const { t } = useTranslation();
   const lines = reportLines(report);
   const summary = t('load.report.summary', {
-    steps: report.stepCount,
+    steps: grouped(report.stepCount),
     minutes: report.stepMinutes,
-    measured: report.measuredSteps,
-    filled: report.filledSteps,
+    measured: grouped(report.measuredSteps),
+    filled: grouped(report.filledSteps),
     method: t(`load.fill.method.${report.method}` as 'load.fill.method.linear'),
   });
   return (
@@ -30,7 +30,7 @@ export function CleaningReport({ report }: { readonly report: LoadCleaningReport
           renderItem={(line) => (
             <List.Item>
               <List.Item.Meta
-                title={t(`load.report.${line.key}` as 'load.report.gaps', { count: line.count })}
+                title={t(`load.report.${line.key}` as 'load.report.gaps', { count: grouped(line.count) })}
                 description={line.places
                   .map((p) =>
                     t(line.key === 'gaps' ? 'load.report.gapPlace' : 'load.report.place', {
@@ -39,7 +39,7 @@ export function CleaningReport({ report }: { readonly report: LoadCleaningReport
                       time: p.time,
                     }),
                   )
-                  .join('；')}
+                  .join(t('load.report.placeSeparator'))}
               />
             </List.Item>
           )}
@@ -47,7 +47,7 @@ export function CleaningReport({ report }: { readonly report: LoadCleaningReport
       )}
       {report.upperFenceKw !== null && report.outlierCount > 0 && (
         <Typography.Text type="secondary">
-          {t('load.report.fence', { kw: round(report.upperFenceKw, 1) })}
+          {t('load.report.fence', { kw: grouped(round(report.upperFenceKw, 1), 1) })}
         </Typography.Text>
       )}
     </div>

@@ -19,10 +19,12 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getLoadBill } from '../../api/load';
 import { useIsMobile } from '../../app/layout/useLayoutMode';
+import type { Translate } from '../tou/touOverrides';
 import { loadQueryKey, useNetLoadOverview } from './hooks';
 import { LoadChart } from './LoadChart';
 import { billChartOption } from './loadBill';
-import { round } from './loadCharts';
+import { grouped, round } from './loadCharts';
+import { BASIS_SEPARATOR, yearMonthLabel } from './loadLabels';
 
 type Basis = 'none' | 'max_demand' | 'capacity';
 type BillMonth = LoadBillView['months'][number];
@@ -56,6 +58,7 @@ export function LoadBillCard({ projId, areaCode, userCategory, voltageLevel, mon
   const [capacityKva, setCapacityKva] = useState<number | null>(null);
   const overview = useNetLoadOverview(projId);
   const stored = overview.data?.series ?? null;
+
   // A capacity charge needs the transformer capacity; without it there is no bill to ask for.
   const basicCharge = basis === 'capacity' ? (capacityKva ? { basis, capacityKva } : null) : { basis };
   const bill = useQuery({
@@ -91,7 +94,7 @@ export function LoadBillCard({ projId, areaCode, userCategory, voltageLevel, mon
     () =>
       bill.data
         ? billChartOption(bill.data, {
-            month: (y, m) => t('load.chart.yearMonth', { year: y, month: m }),
+            month: (y, m) => yearMonthLabel(t as Translate, y, m),
             energyCharge: t('load.bill.energyCharge'),
             basicCharge: t('load.bill.basicCharge'),
             averagePrice: t('load.bill.averagePrice'),
@@ -125,11 +128,20 @@ export function LoadBillCard({ projId, areaCode, userCategory, voltageLevel, mon
       })
     : null;
   // On a phone the price basis would squeeze the card title, and two figures side by side overlap.
-  const valueStyle = mobile ? { fontSize: 20 } : undefined;
+  const valueStyle = mobile ? { fontSize: 18, whiteSpace: 'nowrap' as const } : undefined;
   return (
     <Card title={t('load.bill.title')} data-testid="load-bill" extra={mobile ? null : priceBasis}>
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-        {mobile && priceBasis && <Typography.Text type="secondary">{priceBasis}</Typography.Text>}
+        {mobile && priceBasis && (
+          // Each part on one line ("2026-01" never broken at its hyphen).
+          <Flex wrap gap="0 4px">
+            {priceBasis.split(BASIS_SEPARATOR).map((part, i) => (
+              <Typography.Text key={part} type="secondary" style={{ whiteSpace: 'nowrap' }}>
+                {i > 0 ? `·\u00a0${part}` : part}
+              </Typography.Text>
+            ))}
+          </Flex>
+        )}
         <Flex wrap gap={8} align="center">
           <span>{t('load.bill.basicChargeBasis')}</span>
           {/* Long English labels: on a phone the choices scroll sideways rather than spill out. */}
@@ -224,19 +236,19 @@ export function LoadBillCard({ projId, areaCode, userCategory, voltageLevel, mon
                   title: t('load.bill.month'),
                   key: 'month',
                   onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
-                  render: (_: unknown, m) => t('load.chart.yearMonth', { year: m.year, month: m.month }),
+                  render: (_: unknown, m) => yearMonthLabel(t as Translate, m.year, m.month),
                 },
                 {
                   title: t('load.bill.energyKwh'),
                   key: 'energy',
                   align: 'right' as const,
-                  render: (_: unknown, m) => round(m.energyKwh, 0).toLocaleString('en-US'),
+                  render: (_: unknown, m) => grouped(m.energyKwh),
                 },
                 {
                   title: t('load.bill.maxDemandKw'),
                   key: 'maxDemand',
                   align: 'right' as const,
-                  render: (_: unknown, m) => round(m.maxDemandKw, 1),
+                  render: (_: unknown, m) => grouped(m.maxDemandKw, 1),
                 },
                 {
                   title: t('load.bill.col.energyCharge'),

@@ -1,6 +1,19 @@
 import { InboxOutlined } from '@ant-design/icons';
 import type { LoadFileView, LoadSeriesView } from '@pvplan/contract';
-import { Alert, App, Button, Card, Collapse, Popconfirm, Space, Table, Tag, Typography, Upload } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Collapse,
+  Popconfirm,
+  Space,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+  Upload,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/request';
@@ -15,6 +28,7 @@ import {
   useUploadLoadFiles,
 } from './hooks';
 import { LoadMappingDialog } from './LoadMappingDialog';
+import { grouped } from './loadCharts';
 
 export interface LoadImportPanelProps {
   readonly projId: string;
@@ -65,7 +79,7 @@ export function LoadImportPanel({ projId, onSeries }: LoadImportPanelProps) {
     try {
       const series = await parse.mutateAsync(undefined);
       message.success(
-        t('load.parse.done', { start: series.start, end: series.end, count: series.stepCount }),
+        t('load.parse.done', { start: series.start, end: series.end, count: grouped(series.stepCount) }),
       );
       onSeries?.(series);
     } catch (e) {
@@ -118,15 +132,18 @@ export function LoadImportPanel({ projId, onSeries }: LoadImportPanelProps) {
         title={t('load.files.title')}
         size="small"
         extra={
-          <Button
-            type="primary"
-            onClick={runParse}
-            loading={parse.isPending}
-            disabled={files.length === 0}
-            data-testid="load-parse"
-          >
-            {t('load.parse.action')}
-          </Button>
+          // A disabled button says why.
+          <Tooltip title={files.length === 0 ? t('load.parse.needFiles') : undefined}>
+            <Button
+              type="primary"
+              onClick={runParse}
+              loading={parse.isPending}
+              disabled={files.length === 0}
+              data-testid="load-parse"
+            >
+              {t('load.parse.action')}
+            </Button>
+          </Tooltip>
         }
       >
         <Table<LoadFileView>
@@ -135,6 +152,7 @@ export function LoadImportPanel({ projId, onSeries }: LoadImportPanelProps) {
           loading={overview.isLoading}
           pagination={false}
           dataSource={files}
+          locale={{ emptyText: t('load.files.empty') }}
           // Phones: the table scrolls sideways instead of spilling out of the card.
           scroll={{ x: 'max-content' }}
           columns={[
@@ -154,7 +172,13 @@ export function LoadImportPanel({ projId, onSeries }: LoadImportPanelProps) {
                 </Space>
               ),
             },
-            { title: t('load.files.rows'), dataIndex: 'rowCount', width: 100 },
+            {
+              title: t('load.files.rows'),
+              dataIndex: 'rowCount',
+              width: 100,
+              align: 'right',
+              render: (rows: number | null) => (rows === null ? '—' : grouped(rows)),
+            },
             {
               key: 'actions',
               title: t('load.files.actions'),

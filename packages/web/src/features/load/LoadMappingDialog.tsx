@@ -1,5 +1,5 @@
 import { LOAD_UNITS, type LoadFileRules, type LoadHeaderView } from '@pvplan/contract';
-import { Alert, Form, InputNumber, Modal, Radio, Select, Space, Spin, Table, Typography } from 'antd';
+import { Alert, Col, Form, InputNumber, Modal, Radio, Row, Select, Spin, Table, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseNetLoadHeader } from '../../api/load';
@@ -23,6 +23,11 @@ type FormValues = Omit<
   serialColumn: number;
   selectedSerials: string[];
 };
+
+/** Grid columns of the dialog's fields: four a row on a laptop, two on a tablet, one on a phone. */
+const FIELD = { xs: 24, sm: 12, md: 6 } as const;
+const SMALL_FIELD = { xs: 12, sm: 6, md: 6 } as const;
+const WIDE_FIELD = { xs: 24, md: 12 } as const;
 
 /** Values of the form from rules (null columns as −1, detected interval as 0). */
 export function formValuesOf(rules: LoadFileRules): FormValues {
@@ -75,6 +80,7 @@ export function LoadMappingDialog({ projId, fileId, fileName, onClose }: LoadMap
   );
   const optional = [{ value: -1, label: t('load.mapping.none') }, ...columnOptions];
   const layout = Form.useWatch('layout', form);
+  const headerRow = Form.useWatch('headerRow', form);
 
   const switchSheet = async (sheetName: string) => {
     if (fileId === null) return;
@@ -142,120 +148,163 @@ export function LoadMappingDialog({ projId, fileId, fileName, onClose }: LoadMap
         <Table
           size="small"
           pagination={false}
-          scroll={{ x: true }}
+          // A few rows in view: the fields below stay on screen without scrolling the dialog.
+          scroll={{ x: 'max-content', y: 220 }}
           style={{ margin: '8px 0 16px' }}
           rowKey={(_r, i) => String(i)}
+          // The chosen header row stands out: the rows under it are the data.
+          rowClassName={(_r, i) => (i === headerRow ? 'ant-table-row-selected' : '')}
           dataSource={preview.map((r) => Object.fromEntries(r.map((c, k) => [String(k), c])))}
-          columns={Array.from({ length: Math.min(width, 30) }, (_, k) => ({
-            title: view?.columns[k]?.letter ?? String(k),
-            dataIndex: String(k),
-            ellipsis: true,
-          }))}
+          columns={[
+            {
+              title: '#',
+              key: 'row',
+              width: 48,
+              align: 'right' as const,
+              render: (_v: unknown, _r: unknown, i: number) => (
+                <Typography.Text type="secondary">{i + 1}</Typography.Text>
+              ),
+            },
+            ...Array.from({ length: Math.min(width, 30) }, (_, k) => ({
+              title: view?.columns[k]?.letter ?? String(k),
+              dataIndex: String(k),
+              ellipsis: true,
+            })),
+          ]}
         />
         <Form form={form} layout="vertical">
-          <Space wrap size="large" align="start">
+          <Row gutter={16}>
             {view && view.sheetNames.length > 1 && (
-              <Form.Item label={t('load.mapping.sheet')}>
+              <Col {...FIELD}>
+                <Form.Item label={t('load.mapping.sheet')}>
+                  <Select
+                    value={view.sheetName ?? undefined}
+                    options={view.sheetNames.map((s) => ({ value: s, label: s }))}
+                    onChange={switchSheet}
+                  />
+                </Form.Item>
+              </Col>
+            )}
+            <Col {...FIELD}>
+              <Form.Item name="headerRow" label={t('load.mapping.headerRow')}>
                 <Select
-                  style={{ width: 160 }}
-                  value={view.sheetName ?? undefined}
-                  options={view.sheetNames.map((s) => ({ value: s, label: s }))}
-                  onChange={switchSheet}
+                  popupMatchSelectWidth={false}
+                  options={[
+                    { value: -1, label: t('load.mapping.noHeader') },
+                    ...preview.map((r, i) => ({ value: i, label: `${i + 1}: ${r.slice(0, 3).join(' | ')}` })),
+                  ]}
                 />
               </Form.Item>
-            )}
-            <Form.Item name="headerRow" label={t('load.mapping.headerRow')}>
-              <Select
-                style={{ width: 200 }}
-                options={[
-                  { value: -1, label: t('load.mapping.noHeader') },
-                  ...preview.map((r, i) => ({ value: i, label: `${i + 1}: ${r.slice(0, 3).join(' | ')}` })),
-                ]}
-              />
-            </Form.Item>
-            <Form.Item name="layout" label={t('load.mapping.layout')}>
-              <Radio.Group
-                options={(['long', 'wide'] as const).map((l) => ({
-                  value: l,
-                  label: t(`load.mapping.layout.${l}` as const),
-                }))}
-              />
-            </Form.Item>
-          </Space>
-          <Space wrap size="large" align="start">
-            <Form.Item
-              name="timestampColumn"
-              label={layout === 'wide' ? t('load.mapping.date') : t('load.mapping.timestamp')}
-              rules={[{ required: true }]}
-            >
-              <Select style={{ width: 200 }} options={columnOptions} />
-            </Form.Item>
+            </Col>
+            <Col {...WIDE_FIELD}>
+              <Form.Item name="layout" label={t('load.mapping.layout')}>
+                <Radio.Group
+                  options={(['long', 'wide'] as const).map((l) => ({
+                    value: l,
+                    label: t(`load.mapping.layout.${l}` as const),
+                  }))}
+                />
+              </Form.Item>
+            </Col>
+          </Row>
+          <Row gutter={16}>
+            <Col {...FIELD}>
+              <Form.Item
+                name="timestampColumn"
+                label={layout === 'wide' ? t('load.mapping.date') : t('load.mapping.timestamp')}
+                rules={[{ required: true }]}
+              >
+                <Select options={columnOptions} />
+              </Form.Item>
+            </Col>
             {layout !== 'wide' && (
-              <Form.Item name="timeColumn" label={t('load.mapping.time')}>
-                <Select style={{ width: 200 }} options={optional} />
-              </Form.Item>
+              <Col {...FIELD}>
+                <Form.Item name="timeColumn" label={t('load.mapping.time')}>
+                  <Select options={optional} />
+                </Form.Item>
+              </Col>
             )}
-            <Form.Item name="valueColumns" label={t('load.mapping.values')} rules={[{ required: true }]}>
-              <Select mode="multiple" maxTagCount={3} style={{ minWidth: 240 }} options={columnOptions} />
-            </Form.Item>
-            <Form.Item name="serialColumn" label={t('load.mapping.serial')}>
-              <Select style={{ width: 200 }} options={optional} />
-            </Form.Item>
+            <Col {...FIELD}>
+              <Form.Item name="valueColumns" label={t('load.mapping.values')} rules={[{ required: true }]}>
+                <Select mode="multiple" maxTagCount={3} options={columnOptions} />
+              </Form.Item>
+            </Col>
+            <Col {...FIELD}>
+              <Form.Item name="serialColumn" label={t('load.mapping.serial')}>
+                <Select options={optional} />
+              </Form.Item>
+            </Col>
             {view && view.serials.length > 1 && (
-              <Form.Item name="selectedSerials" label={t('load.mapping.meters')}>
-                <Select
-                  mode="multiple"
-                  allowClear
-                  placeholder={t('load.mapping.metersAll')}
-                  style={{ minWidth: 240 }}
-                  options={view.serials.map((s) => ({ value: s, label: s }))}
+              <Col {...FIELD}>
+                <Form.Item name="selectedSerials" label={t('load.mapping.meters')}>
+                  <Select
+                    mode="multiple"
+                    allowClear
+                    placeholder={t('load.mapping.metersAll')}
+                    options={view.serials.map((s) => ({ value: s, label: s }))}
+                  />
+                </Form.Item>
+              </Col>
+            )}
+          </Row>
+          <Row gutter={16}>
+            <Col {...WIDE_FIELD}>
+              <Form.Item name="quantity" label={t('load.mapping.quantity')}>
+                <Radio.Group
+                  options={(['power', 'energy'] as const).map((q) => ({
+                    value: q,
+                    label: t(`load.mapping.quantity.${q}` as const),
+                  }))}
                 />
               </Form.Item>
-            )}
-          </Space>
-          <Space wrap size="large" align="start">
-            <Form.Item name="quantity" label={t('load.mapping.quantity')}>
-              <Radio.Group
-                options={(['power', 'energy'] as const).map((q) => ({
-                  value: q,
-                  label: t(`load.mapping.quantity.${q}` as const),
-                }))}
-              />
-            </Form.Item>
-            <Form.Item name="unit" label={t('load.mapping.unit')}>
-              <Select style={{ width: 100 }} options={LOAD_UNITS.map((u) => ({ value: u, label: u }))} />
-            </Form.Item>
-            <Form.Item name="multiplier" label={t('load.mapping.multiplier')}>
-              <InputNumber min={0.0001} style={{ width: 120 }} />
-            </Form.Item>
-            <Form.Item name="stepMinutes" label={t('load.mapping.interval')}>
-              <Select
-                style={{ width: 140 }}
-                options={[
-                  { value: 0, label: t('load.mapping.intervalAuto') },
-                  ...[15, 30, 60].map((m) => ({ value: m, label: t('load.mapping.minutes', { count: m }) })),
-                ]}
-              />
-            </Form.Item>
-            <Form.Item name="timeLabel" label={t('load.mapping.timeLabel')}>
-              <Radio.Group
-                options={(['start', 'end'] as const).map((l) => ({
-                  value: l,
-                  label: t(`load.mapping.timeLabel.${l}` as const),
-                }))}
-              />
-            </Form.Item>
-            <Form.Item name="dateOrder" label={t('load.mapping.dateOrder')}>
-              <Select
-                style={{ width: 120 }}
-                options={[
-                  { value: 'ymd', label: 'YYYY-MM-DD' },
-                  { value: 'dmy', label: 'DD/MM/YYYY' },
-                  { value: 'mdy', label: 'MM/DD/YYYY' },
-                ]}
-              />
-            </Form.Item>
-          </Space>
+            </Col>
+            <Col {...SMALL_FIELD}>
+              <Form.Item name="unit" label={t('load.mapping.unit')}>
+                <Select options={LOAD_UNITS.map((u) => ({ value: u, label: u }))} />
+              </Form.Item>
+            </Col>
+            <Col {...SMALL_FIELD}>
+              <Form.Item name="multiplier" label={t('load.mapping.multiplier')}>
+                <InputNumber min={0.0001} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+          </Row>
+          <Row gutter={16}>
+            <Col {...FIELD}>
+              <Form.Item name="stepMinutes" label={t('load.mapping.interval')}>
+                <Select
+                  options={[
+                    { value: 0, label: t('load.mapping.intervalAuto') },
+                    ...[15, 30, 60].map((m) => ({
+                      value: m,
+                      label: t('load.mapping.minutes', { count: m }),
+                    })),
+                  ]}
+                />
+              </Form.Item>
+            </Col>
+            <Col {...FIELD}>
+              <Form.Item name="dateOrder" label={t('load.mapping.dateOrder')}>
+                <Select
+                  options={[
+                    { value: 'ymd', label: 'YYYY-MM-DD' },
+                    { value: 'dmy', label: 'DD/MM/YYYY' },
+                    { value: 'mdy', label: 'MM/DD/YYYY' },
+                  ]}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="timeLabel" label={t('load.mapping.timeLabel')}>
+                <Radio.Group
+                  options={(['start', 'end'] as const).map((l) => ({
+                    value: l,
+                    label: t(`load.mapping.timeLabel.${l}` as const),
+                  }))}
+                />
+              </Form.Item>
+            </Col>
+          </Row>
         </Form>
       </Spin>
     </Modal>

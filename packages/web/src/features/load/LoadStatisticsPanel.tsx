@@ -3,9 +3,11 @@ import { Alert, Card, Col, Empty, Row, Segmented, Spin, Statistic, Tabs, Typogra
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../../app/layout/useLayoutMode';
+import { monthShortName, type Translate } from '../tou/touOverrides';
 import { useLoadStatistics } from './hooks';
 import { LoadChart } from './LoadChart';
 import { heatmapOption, monthlyEnergyOption, round, typicalDayOption } from './loadCharts';
+import { yearMonthLabel } from './loadLabels';
 
 export interface LoadStatisticsPanelProps {
   readonly projId: string;
@@ -35,7 +37,7 @@ export function LoadStatisticsPanel({ projId, touSlots, tariff }: LoadStatistics
       data
         ? typicalDayOption(data, month === 'all' ? null : Number(month), {
             power: t('load.chart.power'),
-            month: (m) => t('load.chart.month', { month: m }),
+            month: (m) => monthShortName(m, t as Translate),
             mean: t('load.chart.mean'),
             workingDay: t('load.chart.workingDay'),
             nonWorkingDay: t('load.chart.nonWorkingDay'),
@@ -49,7 +51,7 @@ export function LoadStatisticsPanel({ projId, touSlots, tariff }: LoadStatistics
       data
         ? monthlyEnergyOption(data, {
             energy: t('load.chart.energy'),
-            month: (y, m) => t('load.chart.yearMonth', { year: y, month: m }),
+            month: (y, m) => yearMonthLabel(t as Translate, y, m),
             period: (code) => t(`tou.period.${code}` as 'tou.period.0'),
             total: t('load.chart.total'),
           })
@@ -67,7 +69,7 @@ export function LoadStatisticsPanel({ projId, touSlots, tariff }: LoadStatistics
   const period = t('load.stats.period', { start: data.series.start, end: data.series.end });
   // On a phone the period would squeeze the card title: it goes in the body, and the figures shrink
   // so that two fit side by side.
-  const valueStyle = mobile ? { fontSize: 20 } : undefined;
+  const valueStyle = mobile ? { fontSize: 18, whiteSpace: 'nowrap' as const } : undefined;
   return (
     <Card data-testid="load-statistics" title={t('load.stats.title')} extra={mobile ? null : period}>
       {mobile && (
@@ -128,7 +130,7 @@ export function LoadStatisticsPanel({ projId, touSlots, tariff }: LoadStatistics
                       { value: 'all', label: t('load.stats.allMonths') },
                       ...data.typicalDays.map((d, i) => ({
                         value: String(i),
-                        label: t('load.chart.month', { month: d.month }),
+                        label: monthShortName(d.month, t as Translate),
                       })),
                     ]}
                   />

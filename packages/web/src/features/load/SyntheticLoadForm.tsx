@@ -21,6 +21,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/request';
+import { monthShortName, type Translate } from '../tou/touOverrides';
 import { useBuildSyntheticLoad, useLoadConfig } from './hooks';
 
 const PERIODS = ['sharp', 'peak', 'flat', 'valley', 'deepValley'] as const;
@@ -163,7 +164,7 @@ export function SyntheticLoadForm({ projId, touSlots, onSeries }: SyntheticLoadF
             title: t('load.synthetic.month'),
             dataIndex: 'month',
             width: 70,
-            render: (m: number) => t('load.chart.month', { month: m }),
+            render: (m: number) => monthShortName(m, t as Translate),
           },
           ...PERIODS.map((p, code) => ({
             title: t(`tou.period.${code}` as 'tou.period.0'),

@@ -18,6 +18,11 @@ export function round(value: number, digits = 1): number {
   return Math.round(value * f) / f;
 }
 
+/** A number with thousands separators and exactly `digits` decimals ("35,040", "551.0"). */
+export function grouped(value: number, digits = 0): string {
+  return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
 export interface TypicalDayLabels {
   readonly power: string;
   readonly month: (month: number) => string;
@@ -62,7 +67,8 @@ export function typicalDayOption(
   return {
     tooltip: { trigger: 'axis' },
     legend: { type: 'scroll', top: 0 },
-    grid: { left: 56, right: 16, top: 40, bottom: 32 },
+    // Room under the legend for the axis name (it overlapped the legend on a phone).
+    grid: { left: 56, right: 16, top: 56, bottom: 32 },
     xAxis: { type: 'category', data: x, boundaryGap: false },
     yAxis: { type: 'value', name: labels.power },
     series,

@@ -10,25 +10,27 @@ import {
   Button,
   Card,
   Checkbox,
+  Col,
   Flex,
   Input,
   InputNumber,
+  Row,
   Select,
   Space,
   Tag,
   Typography,
   theme,
 } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '../../locales/resources';
 import { TOU_PERIOD_COLORS, TOU_PERIOD_ORDER } from './touGrid';
 import {
-  describeDays,
-  describeRanges,
+  describeRule,
   HOLIDAY_NAMES,
   hourClock,
   ISO_WEEKDAYS,
+  monthShortName,
   newOverride,
   overridesValid,
   parseDateList,
@@ -74,6 +76,16 @@ function DatesInput({ dates, onChange }: { dates: readonly string[]; onChange: (
   );
 }
 
+/** A labelled control of a rule card: the label above, the control as wide as its column. */
+function RuleField({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Flex vertical gap={4}>
+      <Typography.Text>{label}</Typography.Text>
+      {children}
+    </Flex>
+  );
+}
+
 /** One rule: name, kind of day and its fields, months, and the clock ranges it paints. */
 function RuleCard({
   rule,
@@ -104,87 +116,96 @@ function RuleCard({
       }
     >
       <Flex vertical gap={token.marginSM}>
-        <Flex wrap gap={token.marginSM} align="center">
-          <Space size={4}>
-            <Typography.Text>{t('tou.override.label')}</Typography.Text>
-            <Input
-              size="small"
-              style={{ width: 320 }}
-              maxLength={120}
-              value={rule.label}
-              onChange={(event) => onChange({ ...rule, label: event.target.value })}
-            />
-          </Space>
-          <Space size={4}>
-            <Typography.Text>{t('tou.override.kind')}</Typography.Text>
-            <Select<TouOverrideKind>
-              size="small"
-              style={{ width: 200 }}
-              value={w.kind}
-              onChange={(kind) => onChange(withKind(rule, kind))}
-              options={TOU_OVERRIDE_KINDS.map((kind) => ({
-                value: kind,
-                label: t(`tou.override.kind.${kind}` as MessageKey),
-              }))}
-            />
-          </Space>
-          <Space size={4}>
-            <Typography.Text>{t('tou.override.months')}</Typography.Text>
-            <Select<number[]>
-              size="small"
-              mode="multiple"
-              allowClear
-              style={{ minWidth: 200 }}
-              placeholder={t('tou.override.monthsPlaceholder')}
-              value={rule.months ? [...rule.months] : []}
-              onChange={(months) => {
-                const { months: _dropped, ...rest } = rule;
-                onChange(months.length > 0 ? { ...rest, months: [...months].sort((a, b) => a - b) } : rest);
-              }}
-              options={MONTHS.map((m) => ({ value: m, label: t('tou.editor.month', { month: m }) }))}
-            />
-          </Space>
-        </Flex>
+        <Row gutter={[token.marginSM, token.marginSM]}>
+          <Col xs={24} md={8}>
+            <RuleField label={t('tou.override.label')}>
+              <Input
+                size="small"
+                maxLength={120}
+                value={rule.label}
+                onChange={(event) => onChange({ ...rule, label: event.target.value })}
+              />
+            </RuleField>
+          </Col>
+          <Col xs={24} sm={12} md={8}>
+            <RuleField label={t('tou.override.kind')}>
+              <Select<TouOverrideKind>
+                size="small"
+                style={{ width: '100%' }}
+                value={w.kind}
+                onChange={(kind) => onChange(withKind(rule, kind))}
+                options={TOU_OVERRIDE_KINDS.map((kind) => ({
+                  value: kind,
+                  label: t(`tou.override.kind.${kind}` as MessageKey),
+                }))}
+              />
+            </RuleField>
+          </Col>
+          <Col xs={24} sm={12} md={8}>
+            <RuleField label={t('tou.override.months')}>
+              <Select<number[]>
+                size="small"
+                mode="multiple"
+                allowClear
+                style={{ width: '100%' }}
+                placeholder={t('tou.override.monthsPlaceholder')}
+                value={rule.months ? [...rule.months] : []}
+                onChange={(months) => {
+                  const { months: _dropped, ...rest } = rule;
+                  onChange(months.length > 0 ? { ...rest, months: [...months].sort((a, b) => a - b) } : rest);
+                }}
+                options={MONTHS.map((m) => ({ value: m, label: monthShortName(m, t as Translate) }))}
+              />
+            </RuleField>
+          </Col>
+          {w.kind === 'holidays' && (
+            <Col xs={24} md={16}>
+              <RuleField label={t('tou.override.holidayPick')}>
+                <Select<string[]>
+                  size="small"
+                  mode="multiple"
+                  allowClear
+                  style={{ width: '100%' }}
+                  placeholder={t('tou.override.allHolidays')}
+                  value={w.holidays ? [...w.holidays] : []}
+                  onChange={(holidays) => {
+                    const { holidays: _all, ...rest } = w;
+                    onChange({
+                      ...rule,
+                      when:
+                        holidays.length > 0
+                          ? { ...rest, holidays: holidays as (typeof HOLIDAY_NAMES)[number][] }
+                          : rest,
+                    });
+                  }}
+                  options={HOLIDAY_NAMES.map((name) => ({
+                    value: name,
+                    label: t(`tou.holiday.${name}` as MessageKey),
+                  }))}
+                />
+              </RuleField>
+            </Col>
+          )}
+          {w.kind === 'holidays' && (
+            <Col xs={24} md={8}>
+              <RuleField label={t('tou.override.minBreakDays')}>
+                <InputNumber
+                  size="small"
+                  min={1}
+                  max={31}
+                  precision={0}
+                  style={{ width: '100%' }}
+                  value={w.minBreakDays ?? null}
+                  onChange={(days) => {
+                    const { minBreakDays: _none, ...rest } = w;
+                    onChange({ ...rule, when: days ? { ...rest, minBreakDays: days } : rest });
+                  }}
+                />
+              </RuleField>
+            </Col>
+          )}
+        </Row>
 
-        {w.kind === 'holidays' && (
-          <Flex wrap gap={token.marginSM} align="center">
-            <Typography.Text>{t('tou.override.holidayPick')}</Typography.Text>
-            <Select<string[]>
-              size="small"
-              mode="multiple"
-              allowClear
-              style={{ minWidth: 320 }}
-              placeholder={t('tou.override.allHolidays')}
-              value={w.holidays ? [...w.holidays] : []}
-              onChange={(holidays) => {
-                const { holidays: _all, ...rest } = w;
-                onChange({
-                  ...rule,
-                  when:
-                    holidays.length > 0
-                      ? { ...rest, holidays: holidays as (typeof HOLIDAY_NAMES)[number][] }
-                      : rest,
-                });
-              }}
-              options={HOLIDAY_NAMES.map((name) => ({
-                value: name,
-                label: t(`tou.holiday.${name}` as MessageKey),
-              }))}
-            />
-            <Typography.Text>{t('tou.override.minBreakDays')}</Typography.Text>
-            <InputNumber
-              size="small"
-              min={1}
-              max={31}
-              precision={0}
-              value={w.minBreakDays ?? null}
-              onChange={(days) => {
-                const { minBreakDays: _none, ...rest } = w;
-                onChange({ ...rule, when: days ? { ...rest, minBreakDays: days } : rest });
-              }}
-            />
-          </Flex>
-        )}
         {w.kind === 'weekdays' && (
           <Checkbox.Group
             value={[...w.weekdays]}
@@ -278,9 +299,7 @@ function RuleCard({
             </Button>
           </div>
         </Flex>
-        <Typography.Text type="secondary">
-          {describeDays(rule, t as Translate)}：{describeRanges(rule, t as Translate)}
-        </Typography.Text>
+        <Typography.Text type="secondary">{describeRule(rule, t as Translate)}</Typography.Text>
       </Flex>
     </Card>
   );
@@ -303,7 +322,7 @@ export function TouOverridesEditor({ value, onChange, readOnly = false }: TouOve
       {readOnly
         ? value.map((rule, index) => (
             <Typography.Text key={`${index}-${rule.label}`}>
-              {index + 1}. {rule.label} — {describeDays(rule, tr)}：{describeRanges(rule, tr)}
+              {index + 1}. {rule.label} — {describeRule(rule, tr)}
             </Typography.Text>
           ))
         : value.map((rule, index) => (

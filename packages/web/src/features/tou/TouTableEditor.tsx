@@ -15,6 +15,7 @@ import {
   TOU_PERIOD_ORDER,
   type TouTable,
 } from './touGrid';
+import { monthShortName, type Translate } from './touOverrides';
 
 export interface TouTableEditorProps {
   /** 12 × 48 slots, null = hidden half hour (takes the previous slot's type). */
@@ -49,6 +50,7 @@ export function TouTableEditor({ value, onChange, readOnly = false }: TouTableEd
   const columns = halfHours ? 48 : 24;
   const slotOfColumn = (column: number) => (halfHours ? column : column * 2);
   const periodName = useCallback((code: number) => t(`tou.period.${code}` as 'tou.period.0'), [t]);
+  const monthName = (month: number) => monthShortName(month, t as Translate);
 
   useEffect(() => {
     const stop = () => {
@@ -131,7 +133,7 @@ export function TouTableEditor({ value, onChange, readOnly = false }: TouTableEd
               style={{ width: 96 }}
               value={copyFrom}
               onChange={setCopyFrom}
-              options={MONTHS.map((m) => ({ value: m, label: t('tou.editor.month', { month: m + 1 }) }))}
+              options={MONTHS.map((m) => ({ value: m, label: monthName(m + 1) }))}
             />
             <Typography.Text>{t('tou.editor.copyTo')}</Typography.Text>
             <Select
@@ -143,7 +145,7 @@ export function TouTableEditor({ value, onChange, readOnly = false }: TouTableEd
               onChange={setCopyTo}
               options={MONTHS.filter((m) => m !== copyFrom).map((m) => ({
                 value: m,
-                label: t('tou.editor.month', { month: m + 1 }),
+                label: monthName(m + 1),
               }))}
             />
             <Button
@@ -183,9 +185,7 @@ export function TouTableEditor({ value, onChange, readOnly = false }: TouTableEd
           <tbody>
             {MONTHS.map((month) => (
               <tr key={month}>
-                <td style={{ padding: '0 8px', whiteSpace: 'nowrap' }}>
-                  {t('tou.editor.month', { month: month + 1 })}
-                </td>
+                <td style={{ padding: '0 8px', whiteSpace: 'nowrap' }}>{monthName(month + 1)}</td>
                 {Array.from({ length: columns }, (_, column) => {
                   const slot = slotOfColumn(column);
                   const code = effective[month]?.[slot] ?? 2;

@@ -21,9 +21,12 @@ export {
   uniformTouTable,
 } from './touGrid';
 export {
+  capitalised,
   describeDays,
   describeRanges,
+  describeRule,
   hourClock,
+  monthShortName,
   newOverride,
   overridesValid,
   parseDateList,

@@ -3,7 +3,9 @@ import { type MessageKey, messages } from '../../locales/resources';
 import {
   describeDays,
   describeRanges,
+  describeRule,
   hourClock,
+  monthShortName,
   newOverride,
   overridesValid,
   parseDateList,
@@ -46,8 +48,18 @@ describe('describing rules', () => {
     expect(describeDays(ZHEJIANG, zh)).toBe('春节、劳动节、国庆节放假期间');
     expect(describeDays(ZHEJIANG, en)).toBe('the Spring Festival, Labour Day, National Day break');
     expect(describeRanges(ZHEJIANG, zh)).toBe('10:00-14:00 深谷');
+    const anyHoliday: TouOverride = { ...ZHEJIANG, when: { kind: 'holidays' } };
+    expect(describeDays(anyHoliday, zh)).toBe('全部法定节假日放假期间');
+    expect(describeDays(anyHoliday, en)).toBe('statutory holiday breaks');
+    expect(describeRule(anyHoliday, en)).toBe('Statutory holiday breaks: 10:00-14:00 Deep valley');
+    expect(describeRule(anyHoliday, zh)).toBe('全部法定节假日放假期间：10:00-14:00 深谷');
     const anhui: TouOverride = { ...ZHEJIANG, when: { kind: 'holidays', minBreakDays: 3 } };
     expect(describeDays(anhui, zh)).toBe('全部法定节假日中连续放假3天及以上的假期');
+  });
+
+  it('short month names', () => {
+    expect(monthShortName(1, zh)).toBe('1月');
+    expect(monthShortName(12, en)).toBe('Dec');
   });
 
   it('rest days limited to months; ranges past midnight end at 24:00', () => {

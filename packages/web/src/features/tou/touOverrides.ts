@@ -101,7 +101,9 @@ export function describeDays(rule: TouOverride, t: Translate): string {
         : t('tou.override.allHolidays');
       days = w.minBreakDays
         ? t('tou.override.holidaysMinBreak', { holidays: names, days: w.minBreakDays })
-        : t('tou.override.holidays', { holidays: names });
+        : w.holidays
+          ? t('tou.override.holidays', { holidays: names })
+          : t('tou.override.holidaysAll');
       break;
     }
     case 'restDays':
@@ -129,6 +131,23 @@ export function describeDays(rule: TouOverride, t: Translate): string {
       break;
   }
   return rule.months ? t('tou.override.inMonths', { days, months: monthList(rule.months, t) }) : days;
+}
+
+/** The text with its first letter in upper case (a line that starts with a description; CJK unchanged). */
+export function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** A rule in one line: its days and the ranges it paints ("Rest days: 10:00-14:00 Deep valley"). */
+export function describeRule(rule: TouOverride, t: Translate): string {
+  return capitalised(
+    t('tou.override.summary', { days: describeDays(rule, t), ranges: describeRanges(rule, t) }),
+  );
+}
+
+/** A month's short name ("Jan", "1月"). */
+export function monthShortName(month: number, t: Translate): string {
+  return t(`tou.monthShort.${month}` as MessageKey);
 }
 
 /** The clock ranges of a rule, e.g. "10:00-14:00 深谷". */

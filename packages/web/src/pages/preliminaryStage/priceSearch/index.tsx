@@ -18,8 +18,9 @@ import {
   Typography,
 } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { type CSSProperties, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsMobile } from '../../../app/layout/useLayoutMode';
 import { HasRole } from '../../../components/permission';
 import { useDocumentTitle } from '../../../utils/useDocumentTitle';
 import { LoadAndBill } from './components/LoadAndBill';
@@ -40,6 +41,24 @@ import {
 
 const ADMIN_ROLES = [PRICE_ADMIN_ROLE] as const;
 
+/** A spread in yuan/kWh as the headline shows it: four decimals, rounded (antd's precision truncates). */
+const spreadText = (value: number | null | undefined) => (value == null ? '—' : value.toFixed(4));
+
+/**
+ * Phones: the filters as a two-column grid (labels aligned, controls as wide as the screen); each
+ * filter's Space takes no box of its own there, so its label and control are the grid's cells.
+ */
+const MOBILE_FILTER_GRID: CSSProperties = {
+  display: 'grid',
+  gridTemplateColumns: 'max-content minmax(0, 1fr)',
+  gap: 12,
+  alignItems: 'center',
+};
+const MOBILE_FULL_ROW: CSSProperties = { gridColumn: '1 / -1', justifySelf: 'start' };
+
+/** A card title that wraps on a phone instead of ending in an ellipsis. */
+const wrapping = (title: ReactNode) => <span style={{ whiteSpace: 'normal' }}>{title}</span>;
+
 /**
  * Price search (menu url preliminaryStage/priceSearch/index): pick an area, user category, voltage
  * level and month; see the month × hour grid of TOU periods, the calendar rules (holidays, rest days,
@@ -51,6 +70,9 @@ const ADMIN_ROLES = [PRICE_ADMIN_ROLE] as const;
 export default function PriceSearchPage() {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
+  const mobile = useIsMobile();
+  const filter: CSSProperties | undefined = mobile ? { display: 'contents' } : undefined;
+  const controlWidth = (desktopPx: number) => (mobile ? '100%' : desktopPx);
   useDocumentTitle(t('pages.priceSearch.title'));
   const [state, setState] = useState<PriceSearchState>({ areaPath: DEFAULT_AREA_PATH });
   const [halfHours, setHalfHours] = useState(false);
@@ -64,6 +86,16 @@ export default function PriceSearchPage() {
   const from = data ? inheritance(data, language) : null;
   const areaName = data ? priceAreaName(data, language) : '';
   const row = data?.selectedRow ?? null;
+  const resolution = (
+    <Segmented<'hours' | 'halfHours'>
+      value={halfHours ? 'halfHours' : 'hours'}
+      onChange={(value) => setHalfHours(value === 'halfHours')}
+      options={[
+        { value: 'hours', label: t('pages.priceSearch.gridHours') },
+        { value: 'halfHours', label: t('pages.priceSearch.gridHalfHours') },
+      ]}
+    />
+  );
   const monthShown = Number(
     (state.month ?? data?.priceTable?.month ?? dayjs().format('YYYY-MM')).slice(5, 7),
   );
@@ -71,11 +103,11 @@ export default function PriceSearchPage() {
   return (
     <Flex vertical gap={16}>
       <Card>
-        <Flex wrap gap={16} align="center">
-          <Space>
+        <Flex wrap gap={16} align="center" style={mobile ? MOBILE_FILTER_GRID : undefined}>
+          <Space style={filter}>
             <span>{t('pages.priceSearch.area')}</span>
             <Cascader
-              style={{ width: 260 }}
+              style={{ width: controlWidth(260) }}
               options={areas.options}
               loading={areas.loading}
               changeOnSelect
@@ -85,10 +117,10 @@ export default function PriceSearchPage() {
               onChange={(path) => setState((s) => ({ ...s, areaPath: (path ?? []).map(String) }))}
             />
           </Space>
-          <Space>
+          <Space style={filter}>
             <span>{t('pages.priceSearch.category')}</span>
             <Select<PriceUserCategory | undefined>
-              style={{ width: 200 }}
+              style={{ width: controlWidth(200) }}
               allowClear
               placeholder={t('pages.priceSearch.anyOption')}
               value={state.userCategory}
@@ -96,10 +128,10 @@ export default function PriceSearchPage() {
               options={categoryOptions}
             />
           </Space>
-          <Space>
+          <Space style={filter}>
             <span>{t('pages.priceSearch.voltage')}</span>
             <Select<PriceVoltageLevel | undefined>
-              style={{ width: 160 }}
+              style={{ width: controlWidth(160) }}
               allowClear
               placeholder={t('pages.priceSearch.anyOption')}
               value={state.voltageLevel}
@@ -107,10 +139,11 @@ export default function PriceSearchPage() {
               options={voltageOptions}
             />
           </Space>
-          <Space>
+          <Space style={filter}>
             <span>{t('pages.priceSearch.month')}</span>
             <DatePicker
               picker="month"
+              style={mobile ? { width: '100%' } : undefined}
               placeholder={t('pages.priceSearch.monthPlaceholder')}
               value={state.month ? dayjs(`${state.month}-01`) : null}
               onChange={(value) =>
@@ -119,6 +152,7 @@ export default function PriceSearchPage() {
             />
           </Space>
           <Button
+            style={mobile ? MOBILE_FULL_ROW : undefined}
             icon={<DownloadOutlined />}
             disabled={!body || !data}
             loading={exporter.isPending}
@@ -128,13 +162,17 @@ export default function PriceSearchPage() {
           </Button>
           {data && (
             <HasRole roles={ADMIN_ROLES}>
-              <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
+              <Button
+                style={mobile ? MOBILE_FULL_ROW : undefined}
+                icon={<EditOutlined />}
+                onClick={() => setEditing(true)}
+              >
                 {t('pages.priceSearch.editTou')}
               </Button>
             </HasRole>
           )}
           {data?.latestMonth && (
-            <Typography.Text type="secondary">
+            <Typography.Text type="secondary" style={mobile ? MOBILE_FULL_ROW : undefined}>
               {t('pages.priceSearch.latestMonth', { month: data.latestMonth })}
             </Typography.Text>
           )}
@@ -164,20 +202,13 @@ export default function PriceSearchPage() {
               />
             )}
             <Card
-              title={t('pages.priceSearch.gridTitle')}
-              extra={
-                <Segmented<'hours' | 'halfHours'>
-                  value={halfHours ? 'halfHours' : 'hours'}
-                  onChange={(value) => setHalfHours(value === 'halfHours')}
-                  options={[
-                    { value: 'hours', label: t('pages.priceSearch.gridHours') },
-                    { value: 'halfHours', label: t('pages.priceSearch.gridHalfHours') },
-                  ]}
-                />
-              }
+              title={wrapping(t('pages.priceSearch.gridTitle'))}
+              // On a phone the switch would squeeze the title: it goes at the top of the body there.
+              extra={mobile ? null : resolution}
             >
               {data.tou ? (
                 <Flex vertical gap={8}>
+                  {mobile && <div>{resolution}</div>}
                   <TouHeatmap slots={data.tou.slots} halfHours={halfHours} />
                   <Typography.Text type="secondary">
                     {t('pages.priceSearch.touSource', {
@@ -216,27 +247,25 @@ export default function PriceSearchPage() {
             </Card>
 
             {data.tou && (
-              <Card title={t('pages.priceSearch.overridesTitle')}>
+              <Card title={wrapping(t('pages.priceSearch.overridesTitle'))}>
                 <OverrideRules tou={data.tou} row={row} calendars={data.holidayCalendars ?? []} />
               </Card>
             )}
 
             {data.priceTable && (
-              <Card title={`${t('pages.priceSearch.tableTitle')} · ${data.priceTable.month}`}>
+              <Card title={wrapping(`${t('pages.priceSearch.tableTitle')} · ${data.priceTable.month}`)}>
                 <Flex vertical gap={12}>
                   <Row gutter={16}>
                     <Col xs={12} md={6}>
                       <Statistic
                         title={t('pages.priceSearch.peakValley')}
-                        value={row?.peakValleySpreadYuanPerKwh ?? '—'}
-                        precision={row?.peakValleySpreadYuanPerKwh != null ? 4 : undefined}
+                        value={spreadText(row?.peakValleySpreadYuanPerKwh)}
                       />
                     </Col>
                     <Col xs={12} md={6}>
                       <Statistic
                         title={t('pages.priceSearch.maxSpread')}
-                        value={row?.maxSpreadYuanPerKwh ?? '—'}
-                        precision={row ? 4 : undefined}
+                        value={spreadText(row?.maxSpreadYuanPerKwh)}
                       />
                     </Col>
                     <Col xs={24} md={12}>

@@ -1,6 +1,7 @@
 import { type PriceRowView, priceSearchLoadId } from '@pvplan/contract';
 import { Alert, Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useIsMobile } from '../../../../app/layout/useLayoutMode';
 import { useCurrentUser } from '../../../../app/useCurrentUser';
 import {
   LoadBillCard,
@@ -26,9 +27,15 @@ export interface LoadAndBillProps {
 export function LoadAndBill({ areaCode, row, month }: LoadAndBillProps) {
   const { t } = useTranslation();
   const user = useCurrentUser();
+  const mobile = useIsMobile();
   const loadId = user.data ? priceSearchLoadId(user.data.id) : null;
   return (
-    <Card title={t('pages.priceSearch.loadTitle')} data-testid="price-search-load">
+    <Card
+      title={t('pages.priceSearch.loadTitle')}
+      data-testid="price-search-load"
+      // The cards inside have padding of their own: on a phone this one keeps little, so they get the width.
+      styles={mobile ? { body: { padding: 12 } } : undefined}
+    >
       <Flex vertical gap={16}>
         <Typography.Text type="secondary">{t('pages.priceSearch.loadHint')}</Typography.Text>
         {loadId && <LoadSection loadId={loadId} areaCode={areaCode} row={row} month={month} />}

@@ -2,6 +2,7 @@ import type { HolidayCalendarSummary, PriceRowView, TouConfigView } from '@pvpla
 import { Alert, Flex, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
+  capitalised,
   describeDays,
   hourClock,
   TOU_PERIOD_COLORS,
@@ -32,13 +33,14 @@ export function OverrideRules({ tou, row, calendars }: OverrideRulesProps) {
           size="small"
           pagination={false}
           rowKey={(rule) => `${tou.overrides.indexOf(rule)}`}
+          scroll={{ x: 'max-content' }}
           dataSource={tou.overrides}
           columns={[
             { title: t('pages.priceSearch.overrideCol.label'), dataIndex: 'label' },
             {
               title: t('pages.priceSearch.overrideCol.days'),
               key: 'days',
-              render: (_, rule) => describeDays(rule, tr),
+              render: (_, rule) => capitalised(describeDays(rule, tr)),
             },
             {
               title: t('pages.priceSearch.overrideCol.ranges'),
@@ -72,7 +74,9 @@ export function OverrideRules({ tou, row, calendars }: OverrideRulesProps) {
       {tou.overrides.length > 0 && (
         <Typography.Text type="secondary">
           {t('pages.priceSearch.overridesNote', {
-            calendars: calendars.map((c) => `${c.year}：${c.document}`).join(t('tou.override.separator')),
+            calendars: calendars
+              .map((c) => t('pages.priceSearch.calendarEntry', { year: c.year, document: c.document }))
+              .join(t('tou.override.separator')),
           })}
         </Typography.Text>
       )}

@@ -2,7 +2,7 @@ import type { MonthPeriods, TouPeriodSpan } from '@pvplan/contract';
 import { Flex, Select, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TOU_PERIOD_COLORS } from '../../../../features/tou';
+import { monthShortName, TOU_PERIOD_COLORS, type Translate } from '../../../../features/tou';
 
 export interface PeriodDetailProps {
   readonly months: readonly MonthPeriods[];
@@ -24,7 +24,7 @@ export function PeriodDetail({ months, initialMonth }: PeriodDetailProps) {
           style={{ width: 96 }}
           value={current?.month}
           onChange={setMonth}
-          options={months.map((m) => ({ value: m.month, label: t('tou.editor.month', { month: m.month }) }))}
+          options={months.map((m) => ({ value: m.month, label: monthShortName(m.month, t as Translate) }))}
         />
       </Flex>
       <Table<TouPeriodSpan>
@@ -44,7 +44,16 @@ export function PeriodDetail({ months, initialMonth }: PeriodDetailProps) {
           {
             title: t('pages.priceSearch.col.ranges'),
             dataIndex: 'ranges',
-            render: (ranges: string[]) => ranges.join('，'),
+            // One range per piece, never broken inside ("16:00-18:00" stays on one line on a phone).
+            render: (ranges: string[]) => (
+              <Flex wrap gap="0 12px">
+                {ranges.map((range) => (
+                  <span key={range} style={{ whiteSpace: 'nowrap' }}>
+                    {range}
+                  </span>
+                ))}
+              </Flex>
+            ),
           },
           {
             title: t('pages.priceSearch.col.price'),

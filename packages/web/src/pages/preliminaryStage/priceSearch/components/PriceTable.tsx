@@ -16,6 +16,19 @@ const price = (value: number | null) =>
 
 const rowKey = (row: PriceRowView) => `${row.userCategory}|${row.voltageLevel}`;
 
+/** A column title with its unit on a second, quieter line: the table fits a laptop without scrolling. */
+function TitleWithUnit({ title, unit }: { title: string; unit: string }) {
+  return (
+    <span style={{ whiteSpace: 'nowrap' }}>
+      {title}
+      <br />
+      <Typography.Text type="secondary" style={{ fontSize: 12, fontWeight: 'normal' }}>
+        {unit}
+      </Typography.Text>
+    </span>
+  );
+}
+
 /** The month's agency price table; the row of the chosen category and voltage is highlighted. */
 export function PriceTable({ table, selected }: PriceTableProps) {
   const { t } = useTranslation();
@@ -58,19 +71,34 @@ export function PriceTable({ table, selected }: PriceTableProps) {
       }),
     ),
     {
-      title: t('pages.priceSearch.col.demand'),
+      title: (
+        <TitleWithUnit
+          title={t('pages.priceSearch.col.demand')}
+          unit={t('pages.priceSearch.col.demandUnit')}
+        />
+      ),
       dataIndex: 'demandYuanPerKwMonth',
       align: 'right',
       render: price,
     },
     {
-      title: t('pages.priceSearch.col.capacity'),
+      title: (
+        <TitleWithUnit
+          title={t('pages.priceSearch.col.capacity')}
+          unit={t('pages.priceSearch.col.capacityUnit')}
+        />
+      ),
       dataIndex: 'capacityYuanPerKvaMonth',
       align: 'right',
       render: price,
     },
     {
-      title: t('pages.priceSearch.col.maxSpread'),
+      title: (
+        <TitleWithUnit
+          title={t('pages.priceSearch.col.maxSpread')}
+          unit={t('pages.priceSearch.col.maxSpreadUnit')}
+        />
+      ),
       dataIndex: 'maxSpreadYuanPerKwh',
       align: 'right',
       render: price,

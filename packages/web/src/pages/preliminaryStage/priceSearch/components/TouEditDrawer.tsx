@@ -3,6 +3,7 @@ import { App, Button, DatePicker, Drawer, Flex, Form, Input, Select } from 'antd
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsMobile } from '../../../../app/layout/useLayoutMode';
 import {
   overridesValid,
   type TouOverride,
@@ -43,6 +44,9 @@ export function TouEditDrawer({ open, onClose, areaCode, areaName, tou, defaultM
   const [table, setTable] = useState<TouTable>(() => tou?.rawSlots ?? uniformTouTable());
   const [overrides, setOverrides] = useState<TouOverride[]>(() => [...(tou?.overrides ?? [])]);
   const save = useSaveTou();
+  const mobile = useIsMobile();
+  // A phone: the fields one under another, as wide as the drawer.
+  const width = (desktopPx: number) => (mobile ? '100%' : desktopPx);
 
   const submit = async () => {
     const values = await form.validateFields();
@@ -85,7 +89,7 @@ export function TouEditDrawer({ open, onClose, areaCode, areaName, tou, defaultM
       <Flex vertical gap={16}>
         <Form<FormValues>
           form={form}
-          layout="inline"
+          layout={mobile ? 'vertical' : 'inline'}
           initialValues={{
             effectiveMonth: dayjs(`${defaultMonth}-01`),
             userCategory: tou?.userCategory ?? 'all',
@@ -97,11 +101,11 @@ export function TouEditDrawer({ open, onClose, areaCode, areaName, tou, defaultM
             label={t('pages.priceSearch.effectiveMonth')}
             rules={required(t('pages.priceSearch.effectiveMonth'))}
           >
-            <DatePicker picker="month" allowClear={false} />
+            <DatePicker picker="month" allowClear={false} style={{ width: width(140) }} />
           </Form.Item>
           <Form.Item name="userCategory" label={t('pages.priceSearch.scope')}>
             <Select
-              style={{ width: 220 }}
+              style={{ width: width(220) }}
               options={[
                 { value: 'all', label: t('pages.priceSearch.scope.all') },
                 ...PRICE_USER_CATEGORIES.map((category) => ({
@@ -118,13 +122,17 @@ export function TouEditDrawer({ open, onClose, areaCode, areaName, tou, defaultM
             label={t('pages.priceSearch.sourceTitle')}
             rules={required(t('pages.priceSearch.sourceTitle'))}
           >
-            <Input style={{ width: 320 }} maxLength={300} />
+            <Input style={{ width: width(320) }} maxLength={300} />
           </Form.Item>
-          <Form.Item name="sourceUrl" label={t('pages.priceSearch.sourceUrl')} rules={[{ type: 'url' }]}>
-            <Input style={{ width: 320 }} maxLength={500} />
+          <Form.Item
+            name="sourceUrl"
+            label={t('pages.priceSearch.sourceUrl')}
+            rules={[{ type: 'url', message: t('pages.priceSearch.sourceUrlInvalid') }]}
+          >
+            <Input style={{ width: width(320) }} maxLength={500} />
           </Form.Item>
           <Form.Item name="note" label={t('pages.priceSearch.note')}>
-            <Input.TextArea style={{ width: 480 }} autoSize maxLength={2000} />
+            <Input.TextArea style={{ width: width(480) }} autoSize maxLength={2000} />
           </Form.Item>
         </Form>
         <TouTableEditor value={table} onChange={setTable} />

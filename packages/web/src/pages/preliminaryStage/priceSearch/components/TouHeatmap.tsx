@@ -4,7 +4,12 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../../../../app/layout/useLayoutMode';
 import { EChart } from '../../../../components/EChart';
-import { TOU_PERIOD_COLORS, TOU_PERIOD_ORDER } from '../../../../features/tou';
+import {
+  monthShortName,
+  TOU_PERIOD_COLORS,
+  TOU_PERIOD_ORDER,
+  type Translate,
+} from '../../../../features/tou';
 import { heatmapCells, timeAxisLabels } from '../priceSearchRules';
 
 export interface TouHeatmapProps {
@@ -21,7 +26,7 @@ export function TouHeatmap({ slots, halfHours }: TouHeatmapProps) {
   const option = useMemo<EChartsCoreOption>(() => {
     const labels = timeAxisLabels(halfHours);
     const periodName = (code: number) => t(`tou.period.${code}` as 'tou.period.0');
-    const months = Array.from({ length: 12 }, (_, m) => t('tou.editor.month', { month: m + 1 }));
+    const months = Array.from({ length: 12 }, (_, m) => monthShortName(m + 1, t as Translate));
     return {
       tooltip: {
         formatter: (params: { value?: [number, number, number] }) => {
@@ -46,6 +51,11 @@ export function TouHeatmap({ slots, halfHours }: TouHeatmapProps) {
         orient: 'horizontal',
         left: 'center',
         bottom: 8,
+        // A phone has room for the five periods on one line only with tighter items.
+        itemGap: mobile ? 6 : 10,
+        itemWidth: mobile ? 12 : 20,
+        textGap: mobile ? 3 : 5,
+        textStyle: mobile ? { fontSize: 11 } : undefined,
         dimension: 2,
         pieces: TOU_PERIOD_ORDER.map((code) => ({
           value: code,
