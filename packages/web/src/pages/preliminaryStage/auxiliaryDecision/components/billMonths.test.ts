@@ -16,6 +16,7 @@ function bill(
     state,
     fields: {
       billMonth,
+      accountNo: null,
       totalKwh: null,
       sharpKwh: null,
       peakKwh: null,
@@ -45,6 +46,25 @@ describe('monthly energy of bills', () => {
     expect(months).toEqual([
       { month: 1, year: 2024, totalKwh: 700 },
       { month: 3, year: 2024, peak: 600, flat: 550, valley: 350.5, totalKwh: 1500.5, maxDemandKw: 95 },
+    ]);
+  });
+
+  it('counts a bill uploaded twice (same account, same month) once, preferring the confirmed copy', () => {
+    const months = monthlyEnergyOfBills(
+      [
+        bill('2026-08', { accountNo: '0512345678', totalKwh: 153_599 }, 'toReview'),
+        bill('2026-08', { accountNo: '0512345678', totalKwh: 153_599.5 }),
+        bill('2026-08', { accountNo: '0512345678', totalKwh: 153_599 }, 'toReview'),
+        // Another account of the same site in the same month is added.
+        bill('2026-08', { accountNo: '0598765432', totalKwh: 1_000 }),
+        bill('2026-09', { accountNo: '0512345678', totalKwh: 140_000 }, 'toReview'),
+        bill('2026-09', { accountNo: '0512345678', totalKwh: 141_000 }, 'toReview'),
+      ],
+      false,
+    );
+    expect(months).toEqual([
+      { month: 8, year: 2026, totalKwh: 154_599.5 },
+      { month: 9, year: 2026, totalKwh: 141_000 },
     ]);
   });
 

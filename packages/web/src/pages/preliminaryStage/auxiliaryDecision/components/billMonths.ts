@@ -6,6 +6,7 @@ export interface BillForMonths {
   readonly fields: Pick<
     BillFields,
     | 'billMonth'
+    | 'accountNo'
     | 'totalKwh'
     | 'sharpKwh'
     | 'peakKwh'
@@ -27,9 +28,32 @@ const PERIOD_FIELDS = [
 const round = (value: number) => Math.round(value * 100) / 100;
 
 /**
+ * The bills that count: one per account and month. The same bill uploaded twice (same account
+ * number, same month) would add its energy twice; of such copies the confirmed one counts, else the
+ * last uploaded (selectElectricityBillByProId lists a month's bills in upload order). Bills without an
+ * account number all count.
+ */
+function oneBillPerAccountMonth(bills: readonly BillForMonths[]): BillForMonths[] {
+  const kept = new Map<string, BillForMonths>();
+  const unkeyed: BillForMonths[] = [];
+  for (const bill of bills) {
+    const account = bill.fields.accountNo?.trim();
+    if (!account || !bill.fields.billMonth) {
+      unkeyed.push(bill);
+      continue;
+    }
+    const key = `${account}|${bill.fields.billMonth}`;
+    const earlier = kept.get(key);
+    if (!earlier || bill.state === 'confirmed' || earlier.state !== 'confirmed') kept.set(key, bill);
+  }
+  return [...kept.values(), ...unkeyed];
+}
+
+/**
  * The monthly energy of a project's bills (early/saveOrUpdateUserPowerDatas, source 'bill'), for the
- * load profile built from bills. Ignored bills and bills without a month are left out; bills of the
- * same month (several meters or accounts) are added up; when a calendar month appears in several
+ * load profile built from bills. Ignored bills and bills without a month are left out; a bill
+ * uploaded twice counts once (`oneBillPerAccountMonth`); bills of the same month (several meters or
+ * accounts) are added up; when a calendar month appears in several
  * years only the latest year is kept. Energy per TOU period is sent only when `withPeriods` (the
  * project has a TOU table to place it) and every bill of the month gives peak, flat and valley —
  * otherwise the month's total alone. A month's maximum demand is the largest of its bills.
@@ -39,8 +63,7 @@ export function monthlyEnergyOfBills(
   withPeriods: boolean,
 ): LoadMonthlyEnergy[] {
   const byMonth = new Map<number, { year: number; bills: BillForMonths['fields'][] }>();
-  for (const bill of bills) {
-    if (bill.state === 'ignored') continue;
+  for (const bill of oneBillPerAccountMonth(bills.filter((b) => b.state !== 'ignored'))) {
     const match = /^(\d{4})-(\d{2})$/.exec(bill.fields.billMonth ?? '');
     if (!match) continue;
     const year = Number(match[1]);
