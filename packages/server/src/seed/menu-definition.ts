@@ -60,7 +60,8 @@ export const MENU_TREE: readonly MenuNode[] = [
   folder('收益评估', 'Income assessment', 'FundOutlined', '/preliminaryStage', CUSTOMERS, [
     page(
       '收益评估',
-      'Income assessment',
+      // Shorter than its folder's name: a nested item of 17 letters is cut at the side menu's 220 px.
+      'Assessments',
       '/tools/auxiliaryDecision',
       'preliminaryStage/auxiliaryDecision/index',
       'auxiliaryDecision',
