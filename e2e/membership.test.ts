@@ -26,6 +26,36 @@ import {
 
 const FREE_USER = '13800000001';
 
+/**
+ * Whether the payment QR's <img> shows exactly the picture of antd's canvas under it: the image is
+ * drawn on a canvas of the same size and the two pixel arrays compared (false while the image is
+ * missing or not loaded, or on any difference).
+ */
+function sameQrPicture(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const image = document.querySelector<HTMLImageElement>('[data-testid="qr-image"]');
+    const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="qr-code"] canvas');
+    if (!image || !canvas || !image.complete || image.naturalWidth !== canvas.width) return false;
+    const copy = document.createElement('canvas');
+    copy.width = canvas.width;
+    copy.height = canvas.height;
+    const context = copy.getContext('2d');
+    const original = canvas.getContext('2d');
+    if (!context || !original) return false;
+    context.drawImage(image, 0, 0);
+    const a = context.getImageData(0, 0, copy.width, copy.height).data;
+    const b = original.getImageData(0, 0, canvas.width, canvas.height).data;
+    if (a.length !== b.length) return false;
+    let dark = 0;
+    for (let i = 0; i < a.length; i += 4) {
+      if (a[i] !== b[i] || a[i + 1] !== b[i + 1] || a[i + 2] !== b[i + 2]) return false;
+      if ((a[i] ?? 255) < 128) dark += 1;
+    }
+    // Not a blank picture: a QR code is roughly half dark modules.
+    return dark > a.length / 4 / 5;
+  });
+}
+
 let app: E2eApp;
 
 beforeAll(async () => {
@@ -84,6 +114,9 @@ describe('membership purchase', () => {
     await qrDialog.waitFor({ state: 'visible', timeout: 10_000 });
     await page.getByTestId('qr-code').waitFor({ state: 'visible', timeout: 10_000 });
     expect(await page.getByTestId('qr-amount').textContent()).toBe('¥150.00');
+    // The code is also an image laid over antd's canvas (long press recognises images only), and the
+    // image holds the canvas's picture pixel for pixel.
+    await expect.poll(() => sameQrPicture(page)).toBe(true);
     await expect
       .poll(() => page.getByTestId('qr-countdown').textContent())
       .toMatch(/^二维码有效时间 (10:00|09:5\d)$/);
@@ -176,6 +209,8 @@ describe('membership purchase', () => {
     await page.clock.fastForward('10:01');
     await expect.poll(toastTexts, { timeout: 10_000 }).toContain('二维码过期，点击套餐更新二维码！');
     expect(await page.getByTestId('qr-countdown').textContent()).toBe('二维码过期，点击套餐更新二维码！');
+    // An expired code shows antd's refresh state, without the image over it.
+    expect(await page.getByTestId('qr-image').count()).toBe(0);
 
     await plan.click();
     await expect

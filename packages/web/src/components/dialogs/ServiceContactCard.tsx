@@ -1,6 +1,7 @@
 import { PhoneOutlined } from '@ant-design/icons';
-import { Flex, Image, QRCode, Typography } from 'antd';
+import { Flex, Image, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ImageQrCode } from '../ImageQrCode';
 import { type ServiceContacts, serviceContactsFrom, telLink } from './customerServiceConfig';
 
 /** The configured customer-service contacts of this build. */
@@ -20,7 +21,13 @@ export function ServiceContactCard(props: { readonly contacts?: ServiceContacts 
       data-testid="service-qr"
     />
   ) : contacts.qrLink ? (
-    <QRCode value={contacts.qrLink} size={188} errorLevel="H" data-testid="service-qr" />
+    <ImageQrCode
+      alt={t('dialogs.customerService.qrAlt')}
+      value={contacts.qrLink}
+      size={188}
+      errorLevel="H"
+      data-testid="service-qr"
+    />
   ) : null;
 
   return (

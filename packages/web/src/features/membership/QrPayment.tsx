@@ -7,12 +7,13 @@ import {
   type VipPackage,
 } from '@pvplan/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Flex, QRCode, Spin, Typography } from 'antd';
+import { Alert, App, Button, Flex, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createQrOrder, getPayStatus } from '../../api/membership';
 import { useIsMobile } from '../../app/layout/useLayoutMode';
 import { useCurrentUser } from '../../app/useCurrentUser';
+import { ImageQrCode } from '../../components/ImageQrCode';
 import { formatCountdown, isPaid, paymentKey, secondsLeft } from './countdown';
 import { useRefreshAfterPayment } from './hooks';
 import { priceText } from './packRules';
@@ -160,7 +161,8 @@ export function QrPayment(props: QrPaymentProps) {
         </Typography.Text>
       </Typography.Text>
       {qr ? (
-        <QRCode
+        <ImageQrCode
+          alt={t('membership.pay.qrAlt')}
           value={qr.url}
           size={QR_SIZE_PX}
           errorLevel="H"
