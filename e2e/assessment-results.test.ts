@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import type { AssessmentHeadline, AssessmentSummary, PlanResultView } from '@pvplan/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type E2eApp, type E2ePage, loginWithPassword, openPage, startE2eApp } from './support/app';
@@ -19,16 +20,10 @@ import {
 
 const MEMBER = '13800000002';
 
-interface Headline {
-  pvCapacityKwp: number | null;
-  firstYearGenerationKwh: number | null;
-  annualIncomeYuan: number;
-  projectIrrAfterTax: number | null;
-  staticPaybackYears: number | null;
-}
-interface PlanResult {
-  plan: { planId: number; name: string };
-  summary: { headline: Headline; storage: { equivalentFullCycles: number } | null };
+/** The stored summary of a calculated plan (a plan that has been calculated always has one). */
+function summaryOf(result: PlanResultView): AssessmentSummary {
+  if (!result.summary) throw new Error(`plan ${result.plan.planId} has no summary`);
+  return result.summary;
 }
 
 let app: E2eApp;
@@ -75,7 +70,7 @@ async function expectCanvas(page: Page, testId: string): Promise<void> {
   expect(box?.height ?? 0).toBeGreaterThan(100);
 }
 
-async function expectHeadline(page: Page, headline: Headline): Promise<void> {
+async function expectHeadline(page: Page, headline: AssessmentHeadline): Promise<void> {
   expect(headline.projectIrrAfterTax).not.toBeNull();
   await expect.poll(() => cardText(page, 'irr')).toContain(pct(headline.projectIrrAfterTax ?? 0));
   expect(await cardText(page, 'income')).toContain(num(headline.annualIncomeYuan, 0));
@@ -90,12 +85,12 @@ describe('assessment result screens', () => {
   it('shows a PV+storage plan as stored, with storage charts, the yield map and a comparison of two plans', async () => {
     const { page } = view;
     const { projId, planId } = await createPvesProjectWithTwoPlans(api, 'E2E 光储结果');
-    const result = await api.call<PlanResult>(`/early/getPlanResult?projId=${projId}&planId=${planId}`);
+    const result = await api.call<PlanResultView>(`/early/getPlanResult?projId=${projId}&planId=${planId}`);
 
     await page.goto(
       `${app.baseUrl}/isolarbp/#/preliminaryStage/distributedOpticalStorageResult?projId=${projId}&planId=${planId}`,
     );
-    const headline = result.summary.headline;
+    const headline = summaryOf(result).headline;
     await expectHeadline(page, headline);
     expect(await cardText(page, 'capacity')).toContain(num(headline.pvCapacityKwp ?? 0, 2));
     expect(await cardText(page, 'generation')).toContain(num(headline.firstYearGenerationKwh ?? 0, 0));
@@ -135,12 +130,12 @@ describe('assessment result screens', () => {
       load: { source: 'constant', averageLoadKw: 300 },
     });
     const planId = await api.run('/early/esStartExecuteCalculation', { projId });
-    const result = await api.call<PlanResult>(`/early/getPlanResult?projId=${projId}&planId=${planId}`);
+    const result = await api.call<PlanResultView>(`/early/getPlanResult?projId=${projId}&planId=${planId}`);
 
     await page.goto(
       `${app.baseUrl}/isolarbp/#/preliminaryStage/storedEnergyResult?projId=${projId}&planId=${planId}`,
     );
-    await expectHeadline(page, result.summary.headline);
+    await expectHeadline(page, summaryOf(result).headline);
     expect(await cardText(page, 'storage')).toContain('100 kW / 215');
     expect(await byId(page, 'assessment-card-capacity').count()).toBe(0);
     await expectCanvas(page, 'assessment-chart-typical-day');
@@ -148,7 +143,7 @@ describe('assessment result screens', () => {
     await page.getByRole('tab', { name: '储能运行与收益' }).click();
     await expect
       .poll(() => byId(page, 'assessment-storage-cycles').textContent())
-      .toBe(num(result.summary.storage?.equivalentFullCycles ?? 0, 1));
+      .toBe(num(summaryOf(result).storage?.equivalentFullCycles ?? 0, 1));
     await expect.poll(() => byId(page, 'assessment-storage-savings').textContent()).toContain('峰谷套利');
 
     // The detail page: load, configs, economics, report (PDF download).
@@ -163,7 +158,7 @@ describe('assessment result screens', () => {
     await page.getByRole('tab', { name: '经济性评价' }).click();
     await expect
       .poll(() => byId(page, 'assessment-detail-economics').textContent())
-      .toContain(pct(result.summary.headline.projectIrrAfterTax ?? 0));
+      .toContain(pct(summaryOf(result).headline.projectIrrAfterTax ?? 0));
     await page.getByRole('tab', { name: '测算报告' }).click();
     const download = page.waitForEvent('download', { timeout: 60_000 });
     await byId(page, 'assessment-detail-report').getByTestId('assessment-export-pdf').click();
@@ -180,9 +175,9 @@ describe('assessment result screens', () => {
       averageLoadKw: 300,
       es: { productId: CABINET_PRODUCT, units: 1, strategy: 'oneChargeOneDischarge' },
     });
-    const fast = await api.call<PlanResult>(`/fast/queryCalculation?projId=${fastId}&planId=${fastPlan}`);
+    const fast = await api.call<PlanResultView>(`/fast/queryCalculation?projId=${fastId}&planId=${fastPlan}`);
     await page.goto(`${app.baseUrl}/isolarbp/#/preliminaryStage/storedEnergyResult?projId=${fastId}`);
-    await expectHeadline(page, fast.summary.headline);
+    await expectHeadline(page, summaryOf(fast).headline);
     await expectCanvas(page, 'assessment-chart-soc');
     expect(view.consoleErrors.map((entry) => `${entry.text} ${entry.url}`)).toEqual([]);
   });
