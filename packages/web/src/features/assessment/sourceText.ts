@@ -38,8 +38,9 @@ export interface StoredWarning {
 }
 
 /**
- * Parts of the stored summary the result types of api/assessmentResults.ts do not declare. The labels
- * are absent in plans made before them; they are read (checked) with the contract's readers.
+ * The source parts of a stored summary as this module reads them: the contract types them, but a
+ * plan stored before a label existed lacks it (or holds an older shape), so labels are taken as
+ * unknown here and checked with the contract's readers before use.
  */
 export interface SummarySourceParts {
   readonly warnings?: readonly StoredWarning[];
