@@ -183,6 +183,8 @@ describe('mobile layout', () => {
     }
     expect(await page.getByTestId('side-menu').count()).toBe(0);
     expect(await page.getByTestId('mobile-back').count()).toBe(0);
+    expect(await page.getByTestId('mobile-menu').count()).toBe(0);
+    await page.getByTestId('mobile-vip').waitFor();
     await tabs.getByText('无人机勘测', { exact: true }).click();
     await expect.poll(() => hashOf(page)).toBe('#/measure/task');
     await page.getByTestId('mobile-search').click();
@@ -194,6 +196,32 @@ describe('mobile layout', () => {
     await page.getByTestId('mobile-back').waitFor();
     await page.getByTestId('mobile-user').click();
     await page.getByTestId('menu-logout').waitFor();
+    expect(view.consoleErrors).toEqual([]);
+  });
+
+  it('gives an internal user on a phone the whole menu, without the customer icons', async () => {
+    await view.context.close();
+    view = await openPage(app, {
+      viewport: { width: 390, height: 844 },
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+    });
+    const { page } = view;
+    await loginWithPassword(app, page, 'admin', undefined, 'mobile-tabbar');
+    for (const customerOnly of ['mobile-add', 'mobile-invite', 'mobile-vip']) {
+      expect(await page.getByTestId(customerOnly).count(), customerOnly).toBe(0);
+    }
+    const drawer = page.getByTestId('mobile-menu-drawer');
+    await page.getByTestId('mobile-menu').click();
+    await drawer.getByText('系统管理', { exact: true }).click();
+    await drawer.getByText('储能产品库', { exact: true }).click();
+    await expect.poll(() => hashOf(page)).toBe('#/system/storageProducts');
+    await drawer.waitFor({ state: 'hidden' });
+    await page.getByTestId('mobile-back').waitFor();
+    await page.getByTestId('mobile-menu').click();
+    await drawer.getByText('销售管理', { exact: true }).click();
+    await drawer.getByText('订单', { exact: true }).click();
+    await expect.poll(() => hashOf(page)).toBe('#/salesManage/orders');
     expect(view.consoleErrors).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import {
   FundOutlined,
   GiftOutlined,
   HomeOutlined,
+  MenuOutlined,
   PlusOutlined,
   SearchOutlined,
   ToolOutlined,
@@ -20,7 +21,9 @@ import { copyText } from '../../utils/clipboard';
 import { toast } from '../../utils/feedback';
 import { desktopLink } from '../../utils/links';
 import { MOBILE_SEARCH_PATHS, MOBILE_TABS } from '../declaredRoutes';
+import { useShell } from '../shell/ShellContext';
 import { useRouteInfo } from '../shell/useRouteInfo';
+import { MobileMenuDrawer } from './MobileMenuDrawer';
 import type { ShellDialogName } from './shellDialogs';
 import { UserMenuContent } from './UserPopover';
 
@@ -37,7 +40,9 @@ const TAB_BAR_PX = 56;
 
 /**
  * Mobile frame (spec 000 §2): a top bar (back arrow off the tabs, add-project hint with copy
- * link, search drawer on the list pages, invite and VIP icons) and a bottom tab bar.
+ * link, search drawer on the list pages, invite and VIP icons) and a bottom tab bar. Internal
+ * users (not outUser) get a menu button opening their whole menu tree instead of the customer
+ * icons (add, invite, VIP), since their pages (orders, packages, …) have no tab.
  */
 export function MobileLayout(props: {
   readonly children: ReactNode;
@@ -49,8 +54,11 @@ export function MobileLayout(props: {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const { title } = useRouteInfo();
+  const { user } = useShell();
+  const external = user.outUser;
   const [searchOpen, setSearchOpen] = useState(false);
   const [userOpen, setUserOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
   const onTab = MOBILE_TABS.some((tab) => tab.path === pathname);
   const canSearch = MOBILE_SEARCH_PATHS.includes(pathname);
 
@@ -80,7 +88,7 @@ export function MobileLayout(props: {
           borderBottom: `1px solid ${token.colorBorderSecondary}`,
         }}
       >
-        <div style={{ width: 40 }}>
+        <Flex style={{ minWidth: 40 }}>
           {onTab ? null : (
             <Button
               type="text"
@@ -90,7 +98,16 @@ export function MobileLayout(props: {
               data-testid="mobile-back"
             />
           )}
-        </div>
+          {external ? null : (
+            <Button
+              type="text"
+              icon={<MenuOutlined />}
+              aria-label={t('shell.mobile.menu')}
+              onClick={() => setMenuOpen(true)}
+              data-testid="mobile-menu"
+            />
+          )}
+        </Flex>
         <Typography.Text strong ellipsis style={{ flex: 1, textAlign: 'center' }}>
           {title}
         </Typography.Text>
@@ -104,24 +121,31 @@ export function MobileLayout(props: {
               data-testid="mobile-search"
             />
           ) : null}
-          <Button
-            type="text"
-            icon={<PlusOutlined />}
-            aria-label={t('shell.mobile.add')}
-            onClick={showAddHint}
-          />
-          <Button
-            type="text"
-            icon={<GiftOutlined style={{ color: token.colorError }} />}
-            aria-label={t('shell.navbar.invite')}
-            onClick={() => props.onOpenDialog('invite')}
-          />
-          <Button
-            type="text"
-            icon={<CrownFilled style={{ color: token.colorWarning }} />}
-            aria-label={t('shell.vip.openNow')}
-            onClick={() => navigate('/openVip/subscriptionVip')}
-          />
+          {external ? (
+            <>
+              <Button
+                type="text"
+                icon={<PlusOutlined />}
+                aria-label={t('shell.mobile.add')}
+                onClick={showAddHint}
+                data-testid="mobile-add"
+              />
+              <Button
+                type="text"
+                icon={<GiftOutlined style={{ color: token.colorError }} />}
+                aria-label={t('shell.navbar.invite')}
+                onClick={() => props.onOpenDialog('invite')}
+                data-testid="mobile-invite"
+              />
+              <Button
+                type="text"
+                icon={<CrownFilled style={{ color: token.colorWarning }} />}
+                aria-label={t('shell.vip.openNow')}
+                onClick={() => navigate('/openVip/subscriptionVip')}
+                data-testid="mobile-vip"
+              />
+            </>
+          ) : null}
           <Button
             type="text"
             icon={<UserOutlined />}
@@ -185,6 +209,7 @@ export function MobileLayout(props: {
           );
         })}
       </nav>
+      {external ? null : <MobileMenuDrawer open={menuOpen} onClose={() => setMenuOpen(false)} />}
       <Drawer
         placement="right"
         width={300}

@@ -24,9 +24,14 @@ function toItems(routes: readonly MenuRoute[], zh: boolean): Item[] {
 
 /**
  * The sidebar (spec 000 §2): built from the permission menu; menuState 1 entries hidden; pages
- * are direct links, folders submenus; a click clears the stored projectId.
+ * are direct links, folders submenus; a click clears the stored projectId. Dark in the desktop
+ * sider, light in the mobile menu drawer.
  */
-export function SideMenu(props: { readonly collapsed: boolean; readonly onNavigate?: () => void }) {
+export function SideMenu(props: {
+  readonly collapsed: boolean;
+  readonly theme?: 'dark' | 'light';
+  readonly onNavigate?: () => void;
+}) {
   const { routes } = useShell();
   const { i18n } = useTranslation();
   const { pathname } = useLocation();
@@ -49,7 +54,7 @@ export function SideMenu(props: { readonly collapsed: boolean; readonly onNaviga
   return (
     <Menu
       mode="inline"
-      theme="dark"
+      theme={props.theme ?? 'dark'}
       items={items}
       selectedKeys={[pathname]}
       openKeys={props.collapsed ? undefined : openKeys}
