@@ -44,12 +44,10 @@ import {
   statisticsRangeBody,
   subIdBody,
 } from '@pvplan/contract';
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ok } from '../../http/envelope';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { type JsonCall, jsonRoutes } from '../../http/json-routes';
 import { ESTIMATE_TOOLS } from '../../http/paths';
-import { internalPrincipalOf, principalOf } from '../../http/request-context';
-import type { Principal } from '../auth/principal';
+import { internalPrincipalOf } from '../../http/request-context';
 import { pvCapacityKwp } from './configs';
 import type { CalculationVariant } from './plans.service';
 import { registerProjectFileRoutes } from './project-files.routes';
@@ -129,53 +127,23 @@ export const PROJECT_PATHS = {
   checkAddCollaborator: `${ISOLARBP_ADMIN}/checkAddCollaborator`,
 } as const;
 
-/** The project id of a call: the body's (or query's) projId, else the projId / projectId header. */
-function projIdOf(request: FastifyRequest, given: string | undefined | null): string | null {
-  return given ?? request.ctx.projectId;
-}
-
 export async function projectsRoutes(fastify: FastifyInstance): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { projects, plans, pvConfig, statistics, powerCostMap } = app.services.projectServices;
-  const preHandler = app.authenticate;
+  const { projects, plans, pvConfig, statistics, powerCostMap } = fastify.services.projectServices;
   const P = PROJECT_PATHS;
-  const lang = (request: FastifyRequest) => request.ctx.language;
+  const routesTagged = (tag: string) =>
+    jsonRoutes(fastify, { tags: [tag], preHandler: fastify.authenticate });
   /** Saves whichever config parts a body carries (PV or storage, with load and economics). */
   const saveConfigsOf = (
-    request: FastifyRequest,
-    body: { readonly projId?: string | null } & Parameters<typeof projects.saveConfigs>[2],
-  ) => {
-    const { projId, ...parts } = body;
-    return projects.saveConfigs(principalOf(request), projIdOf(request, projId), parts);
-  };
-  /** A route whose one input is the project (query `projId`, else the header): answers `run`. */
-  const byProjectQuery = <T>(
-    method: 'GET' | 'POST' | 'DELETE',
-    url: string,
-    summary: string,
-    run: (principal: Principal, projId: string | null) => Promise<T>,
-  ) =>
-    app.route({
-      method,
-      url,
-      schema: { tags, summary, querystring: projectIdQuery },
-      preHandler,
-      handler: async (request) =>
-        ok(lang(request), await run(principalOf(request), projIdOf(request, request.query.projId))),
-    });
-  /** A route whose one input is the project (body `projId`, else the header): answers `run`. */
-  const byProjectBody = <T>(
-    url: string,
-    summary: string,
-    run: (principal: Principal, projId: string | null, request: FastifyRequest) => Promise<T>,
-  ) =>
-    app.post(url, { schema: { tags, summary, body: projIdBody }, preHandler }, async (request) =>
-      ok(lang(request), await run(principalOf(request), projIdOf(request, request.body?.projId), request)),
-    );
+    { projId, ...parts }: { readonly projId?: string | null } & Parameters<typeof projects.saveConfigs>[2],
+    call: JsonCall,
+  ) => projects.saveConfigs(call.principal, call.projId(projId), parts);
+  /** The saved configs of the body's project (else the header's). */
+  const configsViewOf = (body: { readonly projId?: string | null } | null | undefined, call: JsonCall) =>
+    projects.configsView(call.principal, call.projId(body?.projId));
 
   // A member feature refused to a free user: a clear message naming the upgrade (and the purchase
   // page in data), not an error page. Every other error goes on to the app's error handler.
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  fastify.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof UpgradeRequiredError) {
       const language = languageFromHeader(request.headers['accept-language']);
       return reply.status(403).send({
@@ -190,64 +158,59 @@ export async function projectsRoutes(fastify: FastifyInstance): Promise<void> {
   });
 
   // --- Projects --------------------------------------------------------------------------------
-  let tags = ['projects'];
-  app.post(
+  const projectsApi = routesTagged('projects');
+  projectsApi.post(
     P.search,
-    { schema: { tags, summary: 'Own and shared projects, paged', body: projectSearchBody }, preHandler },
-    async (request) => ok(lang(request), await projects.search(principalOf(request), request.body)),
+    { summary: 'Own and shared projects, paged', body: projectSearchBody },
+    (body, c) => projects.search(c.principal, body),
   );
-  app.post(
-    P.savePro,
-    { schema: { tags, summary: 'Create a project', body: saveProBody }, preHandler },
-    async (request) => ok(lang(request), await projects.create(principalOf(request), request.body)),
+  projectsApi.post(P.savePro, { summary: 'Create a project', body: saveProBody }, (body, c) =>
+    projects.create(c.principal, body),
   );
-  app.post(
+  projectsApi.post(
     P.modifyProjBasicInfo,
-    { schema: { tags, summary: 'Edit the basic information', body: modifyProjBody }, preHandler },
-    async (request) =>
-      ok(
-        lang(request),
-        await projects.modify(principalOf(request), projIdOf(request, request.body.projId), request.body),
-      ),
+    { summary: 'Edit the basic information', body: modifyProjBody },
+    (body, c) => projects.modify(c.principal, c.projId(body.projId), body),
   );
-  byProjectBody(P.getProInfo, 'A project (header projId)', (principal, projId) =>
-    projects.info(principal, projId),
+  projectsApi.post(P.getProInfo, { summary: 'A project (header projId)', body: projIdBody }, (body, c) =>
+    projects.info(c.principal, c.projId(body?.projId)),
   );
-  byProjectQuery('DELETE', P.deleteProjLogic, 'Logical delete (owner)', async (principal, projId) => {
-    await projects.deleteLogic(principal, projId);
-    return null;
-  });
-  byProjectQuery('DELETE', P.deletePriJ, 'Delete for good (owner)', async (principal, projId) => {
-    await projects.deletePhysical(principal, projId);
-    return null;
-  });
-  app.post(
-    P.getBestDipAngle,
-    {
-      schema: { tags, summary: 'Best tilt and azimuth, and the yield map', body: bestDipAngleBody },
-      preHandler,
+  projectsApi.delete(
+    P.deleteProjLogic,
+    { summary: 'Logical delete (owner)', querystring: projectIdQuery },
+    async (query, c) => {
+      await projects.deleteLogic(c.principal, c.projId(query.projId));
+      return null;
     },
-    async (request) =>
-      ok(
-        lang(request),
-        await projects.bestDipAngle(principalOf(request), {
-          ...(request.body ?? {}),
-          projId:
-            request.body?.latitudeDeg !== undefined
-              ? request.body?.projId
-              : (projIdOf(request, request.body?.projId) ?? undefined),
-        }),
-      ),
   );
-  byProjectBody(
+  projectsApi.delete(
+    P.deletePriJ,
+    { summary: 'Delete for good (owner)', querystring: projectIdQuery },
+    async (query, c) => {
+      await projects.deletePhysical(c.principal, c.projId(query.projId));
+      return null;
+    },
+  );
+  projectsApi.post(
+    P.getBestDipAngle,
+    { summary: 'Best tilt and azimuth, and the yield map', body: bestDipAngleBody },
+    (body, c) =>
+      projects.bestDipAngle(c.principal, {
+        ...(body ?? {}),
+        projId: body?.latitudeDeg !== undefined ? body?.projId : (c.projId(body?.projId) ?? undefined),
+      }),
+  );
+  projectsApi.post(
     P.getPvConfigInfo,
-    'PV configuration and its derived figures',
-    async (principal, projId, request) => {
+    { summary: 'PV configuration and its derived figures', body: projIdBody },
+    async (body, c) => {
+      const principal = c.principal;
+      const projId = c.projId(body?.projId);
       const configs = await projects.configsView(principal, projId);
       const capacityKwp = pvCapacityKwp(configs.pv);
       const project = await projects.info(principal, projId);
       const result = project.currentPlanId
-        ? await plans.result(principal, projId, undefined, false, lang(request)).catch(() => null)
+        ? await plans.result(principal, projId, undefined, false, c.language).catch(() => null)
         : null;
       return {
         projId: configs.projId,
@@ -260,550 +223,309 @@ export async function projectsRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   // --- Sub-customers and sub-plans --------------------------------------------------------------
-  app.post(
-    P.saveSubCustom,
-    { schema: { tags, summary: 'Save a sub-customer', body: saveSubCustomBody }, preHandler },
-    async (request) =>
-      ok(
-        lang(request),
-        await projects.saveSubCustom(
-          principalOf(request),
-          projIdOf(request, request.body.projId),
-          request.body,
-        ),
-      ),
+  projectsApi.post(P.saveSubCustom, { summary: 'Save a sub-customer', body: saveSubCustomBody }, (body, c) =>
+    projects.saveSubCustom(c.principal, c.projId(body.projId), body),
   );
-  app.post(
-    P.saveSub,
-    { schema: { tags, summary: 'Save a sub-plan', body: saveSubBody }, preHandler },
-    async (request) =>
-      ok(
-        lang(request),
-        await projects.saveSub(principalOf(request), projIdOf(request, request.body.projId), request.body),
-      ),
+  projectsApi.post(P.saveSub, { summary: 'Save a sub-plan', body: saveSubBody }, (body, c) =>
+    projects.saveSub(c.principal, c.projId(body.projId), body),
   );
-  app.post(
+  projectsApi.post(
     P.getSubInfoBySubId,
-    {
-      schema: { tags, summary: 'A sub-customer (with its sub-plans) or sub-plan', body: subIdBody },
-      preHandler,
-    },
-    async (request) =>
-      ok(
-        lang(request),
-        await projects.subInfo(
-          principalOf(request),
-          projIdOf(request, request.body.projId),
-          request.body.subId,
-        ),
-      ),
+    { summary: 'A sub-customer (with its sub-plans) or sub-plan', body: subIdBody },
+    (body, c) => projects.subInfo(c.principal, c.projId(body.projId), body.subId),
   );
 
   // --- Model configs ------------------------------------------------------------------------------
-  tags = ['project configs'];
-  app.post(
+  const configsApi = routesTagged('project configs');
+  configsApi.post(
     P.saveUpdateConfigModelData,
-    {
-      schema: { tags, summary: 'Save the PV model (and load, economics)', body: saveConfigModelBody },
-      preHandler,
-    },
-    async (request) => ok(lang(request), await saveConfigsOf(request, request.body)),
+    { summary: 'Save the PV model (and load, economics)', body: saveConfigModelBody },
+    saveConfigsOf,
   );
-  byProjectBody(P.getProJConfigPvModel, 'The PV model configuration', async (principal, given) => {
-    const { projId, pv, load, economics, saved } = await projects.configsView(principal, given);
-    return { projId, pv, load, economics, saved };
-  });
-  app.post(
+  configsApi.post(
+    P.getProJConfigPvModel,
+    { summary: 'The PV model configuration', body: projIdBody },
+    async (body, c) => {
+      const { projId, pv, load, economics, saved } = await configsViewOf(body, c);
+      return { projId, pv, load, economics, saved };
+    },
+  );
+  configsApi.post(
     P.saveUpdateConfigEsInfo,
-    {
-      schema: { tags, summary: 'Save the storage (and load, economics)', body: saveConfigEsBody },
-      preHandler,
-    },
-    async (request) => ok(lang(request), await saveConfigsOf(request, request.body)),
+    { summary: 'Save the storage (and load, economics)', body: saveConfigEsBody },
+    saveConfigsOf,
   );
-  byProjectBody(P.getProJConfigEsModel, 'The storage configuration', async (principal, given) => {
-    const { projId, es, load, economics, saved } = await projects.configsView(principal, given);
-    return { projId, es, load, economics, saved };
-  });
+  configsApi.post(
+    P.getProJConfigEsModel,
+    { summary: 'The storage configuration', body: projIdBody },
+    async (body, c) => {
+      const { projId, es, load, economics, saved } = await configsViewOf(body, c);
+      return { projId, es, load, economics, saved };
+    },
+  );
 
   // --- Authority, cache, comments ----------------------------------------------------------------
-  tags = ['projects'];
-  app.post(
+  projectsApi.post(
     P.batchSetAuthority,
-    {
-      schema: { tags, summary: 'Share projects with users (owner)', body: batchSetAuthorityBody },
-      preHandler,
-    },
-    async (request) =>
-      ok(lang(request), await projects.batchSetAuthority(principalOf(request), request.body)),
+    { summary: 'Share projects with users (owner)', body: batchSetAuthorityBody },
+    (body, c) => projects.batchSetAuthority(c.principal, body),
   );
-  byProjectQuery('POST', P.refreshAuthority, "The caller's rights on a project", (principal, projId) =>
-    projects.authority(principal, projId),
+  projectsApi.post(
+    P.refreshAuthority,
+    { summary: "The caller's rights on a project", querystring: projectIdQuery },
+    (query, c) => projects.authority(c.principal, c.projId(query.projId)),
   );
-  app.post(
+  projectsApi.post(
     P.getShareUserByPhone,
     {
-      schema: {
-        tags,
-        summary: 'The account of a mobile number, to share a project with (owner)',
-        body: shareUserByPhoneBody,
-      },
-      preHandler,
+      summary: 'The account of a mobile number, to share a project with (owner)',
+      body: shareUserByPhoneBody,
     },
-    async (request) =>
-      ok(
-        lang(request),
-        await projects.shareUserByPhone(
-          principalOf(request),
-          projIdOf(request, request.body.projId),
-          request.body.phone,
-        ),
-      ),
+    (body, c) => projects.shareUserByPhone(c.principal, c.projId(body.projId), body.phone),
   );
-  app.post(
+  projectsApi.post(
     P.deleteRedisCollectionDataByKey,
-    { schema: { tags, summary: 'Drop cached derived data', body: deleteCacheBody }, preHandler },
-    async (request) =>
-      ok(
-        lang(request),
-        await projects.deleteCache(
-          principalOf(request),
-          projIdOf(request, request.body.projId),
-          request.body.key,
-        ),
-      ),
+    { summary: 'Drop cached derived data', body: deleteCacheBody },
+    (body, c) => projects.deleteCache(c.principal, c.projId(body.projId), body.key),
   );
-  app.post(
+  projectsApi.post(
     P.checkAddCollaborator,
     {
-      schema: {
-        tags,
-        summary: 'Whether the caller may add collaborators to the project, and who has access',
-        body: checkCollaboratorBody,
-      },
-      preHandler,
+      summary: 'Whether the caller may add collaborators to the project, and who has access',
+      body: checkCollaboratorBody,
     },
-    async (request) =>
-      ok(
-        lang(request),
-        await projects.checkAddCollaborator(
-          principalOf(request),
-          projIdOf(request, request.body?.projectId ?? request.body?.projId),
-          lang(request),
-        ),
-      ),
+    (body, c) =>
+      projects.checkAddCollaborator(c.principal, c.projId(body?.projectId ?? body?.projId), c.language),
   );
-  app.post(
+  projectsApi.post(
     P.getCustomerComments,
-    { schema: { tags, summary: 'Customer comments, newest first', body: customerCommentsBody }, preHandler },
-    async (request) =>
-      ok(
-        lang(request),
-        await projects.comments(
-          principalOf(request),
-          projIdOf(request, request.body?.projId),
-          request.body?.pageNum ?? 1,
-          request.body?.pageSize ?? PAGE_SIZE_DEFAULT,
-        ),
+    { summary: 'Customer comments, newest first', body: customerCommentsBody },
+    (body, c) =>
+      projects.comments(
+        c.principal,
+        c.projId(body?.projId),
+        body?.pageNum ?? 1,
+        body?.pageSize ?? PAGE_SIZE_DEFAULT,
       ),
   );
-  app.post(
+  projectsApi.post(
     P.insertCustomerComment,
-    { schema: { tags, summary: 'Add a customer comment', body: insertCommentBody }, preHandler },
-    async (request) =>
-      ok(
-        lang(request),
-        await projects.insertComment(
-          principalOf(request),
-          projIdOf(request, request.body.projId),
-          request.body,
-        ),
-      ),
+    { summary: 'Add a customer comment', body: insertCommentBody },
+    (body, c) => projects.insertComment(c.principal, c.projId(body.projId), body),
   );
 
   // --- Calculations and plans -------------------------------------------------------------------
-  tags = ['calculations'];
+  const calculationsApi = routesTagged('calculations');
   const start = (path: string, variant: CalculationVariant, summary: string) =>
-    app.post(path, { schema: { tags, summary, body: startCalculationBody }, preHandler }, async (request) =>
-      ok(
-        lang(request),
-        await plans.start(
-          principalOf(request),
-          projIdOf(request, request.body?.projId),
-          variant,
-          request.body?.planName,
-          lang(request),
-        ),
-      ),
+    calculationsApi.post(path, { summary, body: startCalculationBody }, (body, c) =>
+      plans.start(c.principal, c.projId(body?.projId), variant, body?.planName, c.language),
     );
   start(P.pvStartExecuteCalculation, 'pv', 'Start a PV assessment (a job; poll /api/jobs/{jobId})');
   start(P.esStartExecuteCalculation, 'es', 'Start a storage assessment (a job)');
   start(P.pvAndEsStartExecuteCalculation, 'pves', 'Start a PV+storage assessment (a job)');
   start(P.pvesCalculation, 'pves', 'Start a PV+storage assessment (a job)');
-  app.post(
+  calculationsApi.post(
     P.getPlanList,
-    { schema: { tags, summary: 'Plan history, newest first', body: planListBody }, preHandler },
-    async (request) =>
-      ok(
-        lang(request),
-        await plans.list(
-          principalOf(request),
-          projIdOf(request, request.body?.projId),
-          request.body?.pageNum ?? 1,
-          request.body?.pageSize ?? PAGE_SIZE_DEFAULT,
-        ),
+    { summary: 'Plan history, newest first', body: planListBody },
+    (body, c) =>
+      plans.list(
+        c.principal,
+        c.projId(body?.projId),
+        body?.pageNum ?? 1,
+        body?.pageSize ?? PAGE_SIZE_DEFAULT,
       ),
   );
-  app.get(
+  calculationsApi.get(
     P.getPlanResult,
-    {
-      schema: {
-        tags,
-        summary: 'A plan result (series=1 adds the hourly series)',
-        querystring: planResultQuery,
-      },
-      preHandler,
-    },
-    async (request) =>
-      ok(
-        lang(request),
-        await plans.result(
-          principalOf(request),
-          projIdOf(request, request.query.projId),
-          request.query.planId,
-          request.query.series === '1',
-          lang(request),
-        ),
-      ),
+    { summary: 'A plan result (series=1 adds the hourly series)', querystring: planResultQuery },
+    (query, c) =>
+      plans.result(c.principal, c.projId(query.projId), query.planId, query.series === '1', c.language),
   );
-  app.post(
+  calculationsApi.post(
     P.lockedHistoryPlan,
-    { schema: { tags, summary: 'Lock the project on a history plan', body: lockHistoryBody }, preHandler },
-    async (request) =>
-      ok(
-        lang(request),
-        await plans.lockHistory(
-          principalOf(request),
-          projIdOf(request, request.body.projId),
-          request.body.hisId,
-        ),
-      ),
+    { summary: 'Lock the project on a history plan', body: lockHistoryBody },
+    (body, c) => plans.lockHistory(c.principal, c.projId(body.projId), body.hisId),
   );
-  byProjectBody(P.unlockProAndHistoryPlan, 'Unlock the project and its plans', (principal, projId) =>
-    plans.unlock(principal, projId),
+  calculationsApi.post(
+    P.unlockProAndHistoryPlan,
+    { summary: 'Unlock the project and its plans', body: projIdBody },
+    (body, c) => plans.unlock(c.principal, c.projId(body?.projId)),
   );
-  app.post(
+  calculationsApi.post(
     P.lockedPlan,
-    { schema: { tags, summary: 'Lock or unlock one plan version', body: lockedPlanBody }, preHandler },
-    async (request) =>
-      ok(
-        lang(request),
-        await plans.lockPlan(
-          principalOf(request),
-          projIdOf(request, request.body.projId),
-          request.body.planId,
-          request.body.locked,
-        ),
-      ),
+    { summary: 'Lock or unlock one plan version', body: lockedPlanBody },
+    (body, c) => plans.lockPlan(c.principal, c.projId(body.projId), body.planId, body.locked),
   );
-  app.post(
+  calculationsApi.post(
     P.restorePlan,
-    { schema: { tags, summary: 'Restore a history plan', querystring: restorePlanQuery }, preHandler },
-    async (request) =>
-      ok(
-        lang(request),
-        await plans.restore(
-          principalOf(request),
-          projIdOf(request, request.query.projId),
-          request.query.hisId,
-        ),
-      ),
+    { summary: 'Restore a history plan', querystring: restorePlanQuery },
+    (query, c) => plans.restore(c.principal, c.projId(query.projId), query.hisId),
   );
 
   // --- PVES -------------------------------------------------------------------------------------
-  tags = ['pves'];
-  app.post(
+  const pvesApi = routesTagged('pves');
+  pvesApi.post(
     P.saveUpdatePvesInfo,
-    { schema: { tags, summary: 'Save PV, storage and PV+storage options', body: savePvesBody }, preHandler },
-    async (request) => {
-      const { projId, ...parts } = request.body;
-      const principal = principalOf(request);
-      assertPvesFeatures(principal, parts.pves, (key) => formatMessage(lang(request), key));
-      return ok(lang(request), await projects.saveConfigs(principal, projIdOf(request, projId), parts));
+    { summary: 'Save PV, storage and PV+storage options', body: savePvesBody },
+    ({ projId, ...parts }, c) => {
+      const principal = c.principal;
+      assertPvesFeatures(principal, parts.pves, (key) => formatMessage(c.language, key));
+      return projects.saveConfigs(principal, c.projId(projId), parts);
     },
   );
-  byProjectQuery(
-    'GET',
+  pvesApi.get(
     P.getInfoById,
-    'Project, configs and current plan of a PV+storage assessment',
-    async (principal, projId) => ({
-      project: await projects.info(principal, projId),
-      configs: await projects.configsView(principal, projId),
-    }),
-  );
-  app.post(
-    P.getRunModel,
-    {
-      schema: { tags, summary: 'The run model (saved, or derived from the tariff)', body: getRunModelBody },
-      preHandler,
+    { summary: 'Project, configs and current plan of a PV+storage assessment', querystring: projectIdQuery },
+    async (query, c) => {
+      const principal = c.principal;
+      const projId = c.projId(query.projId);
+      return {
+        project: await projects.info(principal, projId),
+        configs: await projects.configsView(principal, projId),
+      };
     },
-    async (request) =>
-      ok(
-        lang(request),
-        await plans.runModel(
-          principalOf(request),
-          projIdOf(request, request.body.projId),
-          request.body.strategy,
-          request.body.derive,
-        ),
-      ),
   );
-  app.post(
-    P.saveRunModel,
-    { schema: { tags, summary: 'Save an edited run model', body: saveRunModelBody }, preHandler },
-    async (request) =>
-      ok(
-        lang(request),
-        await plans.saveRunModel(
-          principalOf(request),
-          projIdOf(request, request.body.projId),
-          request.body.runModel,
-        ),
-      ),
+  pvesApi.post(
+    P.getRunModel,
+    { summary: 'The run model (saved, or derived from the tariff)', body: getRunModelBody },
+    (body, c) => plans.runModel(c.principal, c.projId(body.projId), body.strategy, body.derive),
+  );
+  pvesApi.post(P.saveRunModel, { summary: 'Save an edited run model', body: saveRunModelBody }, (body, c) =>
+    plans.saveRunModel(c.principal, c.projId(body.projId), body.runModel),
   );
 
   // --- Fast estimate ----------------------------------------------------------------------------
-  tags = ['fast estimate'];
-  app.post(
+  const fastApi = routesTagged('fast estimate');
+  fastApi.post(
     P.fastSavePrice,
-    {
-      schema: { tags, summary: 'Prices and periods of the quick estimate', body: fastPriceBody },
-      preHandler,
-    },
-    async (request) => {
-      const { projId, ...prices } = request.body;
-      return ok(
-        lang(request),
-        await plans.saveFastPrice(principalOf(request), projIdOf(request, projId), prices),
-      );
-    },
+    { summary: 'Prices and periods of the quick estimate', body: fastPriceBody },
+    ({ projId, ...prices }, c) => plans.saveFastPrice(c.principal, c.projId(projId), prices),
   );
-  byProjectQuery('GET', P.fastQueryPrice, 'Saved prices of the quick estimate', (principal, projId) =>
-    plans.fastPrice(principal, projId),
+  fastApi.get(
+    P.fastQueryPrice,
+    { summary: 'Saved prices of the quick estimate', querystring: projectIdQuery },
+    (query, c) => plans.fastPrice(c.principal, c.projId(query.projId)),
   );
-  byProjectQuery(
-    'GET',
+  fastApi.get(
     P.fastQueryProject,
-    'Project and configs of the quick estimate',
-    async (principal, projId) => ({
-      project: await projects.info(principal, projId),
-      configs: await projects.configsView(principal, projId),
-      prices: await plans.fastPrice(principal, projId),
-    }),
-  );
-  app.post(
-    P.fastStartCalculation,
-    {
-      schema: { tags, summary: 'Start the quick storage estimate (a job)', body: fastCalculationBody },
-      preHandler,
+    { summary: 'Project and configs of the quick estimate', querystring: projectIdQuery },
+    async (query, c) => {
+      const principal = c.principal;
+      const projId = c.projId(query.projId);
+      return {
+        project: await projects.info(principal, projId),
+        configs: await projects.configsView(principal, projId),
+        prices: await plans.fastPrice(principal, projId),
+      };
     },
-    async (request) => {
-      const principal = principalOf(request);
-      const { projId: given, planName, averageLoadKw, es, load, economics } = request.body;
-      const projId = projIdOf(request, given);
+  );
+  fastApi.post(
+    P.fastStartCalculation,
+    { summary: 'Start the quick storage estimate (a job)', body: fastCalculationBody },
+    async (body, c) => {
+      const principal = c.principal;
+      const { projId: given, planName, averageLoadKw, es, load, economics } = body;
+      const projId = c.projId(given);
       const parts: Record<string, unknown> = {};
       if (es) parts.es = es;
       if (economics) parts.economics = economics;
       if (averageLoadKw !== undefined) parts.load = { ...(load ?? {}), source: 'constant', averageLoadKw };
       else if (load) parts.load = load;
       if (Object.keys(parts).length > 0) await projects.saveConfigs(principal, projId, parts);
-      return ok(lang(request), await plans.start(principal, projId, 'fast', planName, lang(request)));
+      return plans.start(principal, projId, 'fast', planName, c.language);
     },
   );
-  app.post(
+  fastApi.post(
     P.fastQueryPlanList,
-    { schema: { tags, summary: 'Plans of the quick estimate', body: planListBody }, preHandler },
-    async (request) =>
-      ok(
-        lang(request),
-        await plans.list(
-          principalOf(request),
-          projIdOf(request, request.body?.projId),
-          request.body?.pageNum ?? 1,
-          request.body?.pageSize ?? PAGE_SIZE_DEFAULT,
-          'fast',
-        ),
+    { summary: 'Plans of the quick estimate', body: planListBody },
+    (body, c) =>
+      plans.list(
+        c.principal,
+        c.projId(body?.projId),
+        body?.pageNum ?? 1,
+        body?.pageSize ?? PAGE_SIZE_DEFAULT,
+        'fast',
       ),
   );
-  app.get(
+  fastApi.get(
     P.fastQueryCalculation,
-    {
-      schema: { tags, summary: 'Result of a quick estimate', querystring: fastQueryCalculationQuery },
-      preHandler,
-    },
-    async (request) =>
-      ok(
-        lang(request),
-        await plans.result(
-          principalOf(request),
-          request.query.projId,
-          request.query.planId,
-          false,
-          lang(request),
-          'fast',
-        ),
-      ),
+    { summary: 'Result of a quick estimate', querystring: fastQueryCalculationQuery },
+    (query, c) => plans.result(c.principal, query.projId, query.planId, false, c.language, 'fast'),
   );
 
   // --- PV config: reactive power and quotation ------------------------------------------------
-  tags = ['pv config'];
-  app.post(
+  const pvConfigApi = routesTagged('pv config');
+  pvConfigApi.post(
     P.assessPowerFactor,
-    {
-      schema: {
-        tags,
-        summary: 'Power factor before and after PV, adjustment charge',
-        body: assessPowerFactorBody,
-      },
-      preHandler,
-    },
-    async (request) =>
-      ok(
-        lang(request),
-        await pvConfig.assessPowerFactor(
-          principalOf(request),
-          projIdOf(request, request.body.projId),
-          request.body,
-        ),
-      ),
+    { summary: 'Power factor before and after PV, adjustment charge', body: assessPowerFactorBody },
+    (body, c) => pvConfig.assessPowerFactor(c.principal, c.projId(body.projId), body),
   );
-  app.post(
+  pvConfigApi.post(
     P.assessCompensation,
-    {
-      schema: { tags, summary: 'Reactive compensation and device', body: assessCompensationBody },
-      preHandler,
-    },
-    async (request) =>
-      ok(
-        lang(request),
-        await pvConfig.assessCompensation(
-          principalOf(request),
-          projIdOf(request, request.body.projId),
-          request.body,
-        ),
-      ),
+    { summary: 'Reactive compensation and device', body: assessCompensationBody },
+    (body, c) => pvConfig.assessCompensation(c.principal, c.projId(body.projId), body),
   );
-  byProjectQuery('GET', P.getPowerFactorAssess, 'The latest power-factor assessment', (principal, projId) =>
-    pvConfig.getPowerFactorAssess(principal, projId),
+  pvConfigApi.get(
+    P.getPowerFactorAssess,
+    { summary: 'The latest power-factor assessment', querystring: projectIdQuery },
+    (query, c) => pvConfig.getPowerFactorAssess(c.principal, c.projId(query.projId)),
   );
-  byProjectQuery('GET', P.getCompensationAssess, 'The latest compensation assessment', (principal, projId) =>
-    pvConfig.getCompensationAssess(principal, projId),
+  pvConfigApi.get(
+    P.getCompensationAssess,
+    { summary: 'The latest compensation assessment', querystring: projectIdQuery },
+    (query, c) => pvConfig.getCompensationAssess(c.principal, c.projId(query.projId)),
   );
-  byProjectQuery(
-    'GET',
+  pvConfigApi.get(
     P.getReactivePowerCost,
-    'Yearly reactive-power cost caused by PV',
-    (principal, projId) => pvConfig.reactivePowerCost(principal, projId),
+    { summary: 'Yearly reactive-power cost caused by PV', querystring: projectIdQuery },
+    (query, c) => pvConfig.reactivePowerCost(c.principal, c.projId(query.projId)),
   );
-  byProjectQuery(
-    'GET',
+  pvConfigApi.get(
     P.getReactiveBillMonths,
-    "The project's confirmed bills by month (reactive assessment form)",
-    (principal, projId) => pvConfig.reactiveBillMonths(principal, projId),
-  );
-  app.get(
-    P.getQuotationList,
-    { schema: { tags, summary: 'Default itemised quotation', querystring: quotationListQuery }, preHandler },
-    async (request) =>
-      ok(
-        lang(request),
-        await pvConfig.quotationList(
-          principalOf(request),
-          projIdOf(request, request.query.projId) ?? undefined,
-          request.query.kind,
-        ),
-      ),
-  );
-  app.post(
-    P.calculateQuoteUnitPrice,
     {
-      schema: { tags, summary: 'Totals and unit price of a quotation', body: quoteUnitPriceBody },
-      preHandler,
+      summary: "The project's confirmed bills by month (reactive assessment form)",
+      querystring: projectIdQuery,
     },
-    async (request) =>
-      ok(
-        lang(request),
-        await pvConfig.quoteUnitPrice(principalOf(request), {
-          ...request.body,
-          ...(request.body.save ? { projId: projIdOf(request, request.body.projId) ?? undefined } : {}),
-        }),
-      ),
+    (query, c) => pvConfig.reactiveBillMonths(c.principal, c.projId(query.projId)),
+  );
+  pvConfigApi.get(
+    P.getQuotationList,
+    { summary: 'Default itemised quotation', querystring: quotationListQuery },
+    (query, c) => pvConfig.quotationList(c.principal, c.projId(query.projId) ?? undefined, query.kind),
+  );
+  pvConfigApi.post(
+    P.calculateQuoteUnitPrice,
+    { summary: 'Totals and unit price of a quotation', body: quoteUnitPriceBody },
+    (body, c) =>
+      pvConfig.quoteUnitPrice(c.principal, {
+        ...body,
+        ...(body.save ? { projId: c.projId(body.projId) ?? undefined } : {}),
+      }),
   );
 
   // --- Statistics -------------------------------------------------------------------------------
-  tags = ['statistics'];
-  app.post(
-    P.saveStatisticsElectricityType,
-    { schema: { tags, body: saveElectricityTypeBody }, preHandler },
-    async (request) =>
-      ok(
-        lang(request),
-        await statistics.saveElectricityType(
-          principalOf(request),
-          projIdOf(request, request.body.projId),
-          request.body.electricityType,
-        ),
-      ),
+  const statisticsApi = routesTagged('statistics');
+  statisticsApi.post(P.saveStatisticsElectricityType, { body: saveElectricityTypeBody }, (body, c) =>
+    statistics.saveElectricityType(c.principal, c.projId(body.projId), body.electricityType),
   );
-  app.post(
-    P.saveOperationTimeAnalysis,
-    { schema: { tags, body: saveOperationTimeBody }, preHandler },
-    async (request) =>
-      ok(
-        lang(request),
-        await statistics.saveOperationTime(
-          principalOf(request),
-          projIdOf(request, request.body.projId),
-          request.body.module,
-          request.body.durationSeconds,
-        ),
-      ),
+  statisticsApi.post(P.saveOperationTimeAnalysis, { body: saveOperationTimeBody }, (body, c) =>
+    statistics.saveOperationTime(c.principal, c.projId(body.projId), body.module, body.durationSeconds),
   );
-  app.post(
-    P.saveConcurrentQuantity,
-    { schema: { tags, body: saveConcurrentBody }, preHandler },
-    async (request) =>
-      ok(lang(request), await statistics.saveConcurrent(principalOf(request), request.body?.quantity)),
+  statisticsApi.post(P.saveConcurrentQuantity, { body: saveConcurrentBody }, (body, c) =>
+    statistics.saveConcurrent(c.principal, body?.quantity),
   );
-  app.post(
-    P.saveRecognitionErrorRate,
-    { schema: { tags, body: saveRecognitionErrorBody }, preHandler },
-    async (request) =>
-      ok(
-        lang(request),
-        await statistics.saveRecognitionError(
-          principalOf(request),
-          projIdOf(request, request.body.projId),
-          request.body.total,
-          request.body.errors,
-        ),
-      ),
+  statisticsApi.post(P.saveRecognitionErrorRate, { body: saveRecognitionErrorBody }, (body, c) =>
+    statistics.saveRecognitionError(c.principal, c.projId(body.projId), body.total, body.errors),
   );
   const read = <T>(
     path: string,
     summary: string,
     run: (range: { startTime?: string; endTime?: string }) => Promise<T>,
   ) =>
-    app.post(path, { schema: { tags, summary, body: statisticsRangeBody }, preHandler }, async (request) => {
-      internalPrincipalOf(request);
-      const body = request.body ?? {};
-      return ok(
-        lang(request),
-        await run({
-          ...(body.startTime ? { startTime: body.startTime } : {}),
-          ...(body.endTime ? { endTime: body.endTime } : {}),
-        }),
-      );
+    statisticsApi.post(path, { summary, body: statisticsRangeBody }, async (body, c) => {
+      internalPrincipalOf(c.request);
+      const { startTime, endTime } = body ?? {};
+      return run({ ...(startTime ? { startTime } : {}), ...(endTime ? { endTime } : {}) });
     });
   read(P.getStatisticsElectricityType, 'Projects per electricity type (internal users)', (r) =>
     statistics.electricityTypes(r),
@@ -822,19 +544,12 @@ export async function projectsRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   // --- PV config: tilt × azimuth yield and LCOE map (power-cost-map.service.ts) -----------------
-  tags = ['pv config'];
-  app.post(
+  pvConfigApi.post(
     POWER_COST_MAP_PATH,
-    {
-      schema: { tags, summary: 'Tilt × azimuth annual yield and LCOE map', body: powerCostMapBody },
-      preHandler,
-    },
-    async (request) => {
-      const { projId, ...grid } = request.body ?? {};
-      return ok(
-        lang(request),
-        await powerCostMap.create(principalOf(request), projIdOf(request, projId), grid),
-      );
+    { summary: 'Tilt × azimuth annual yield and LCOE map', body: powerCostMapBody },
+    (body, c) => {
+      const { projId, ...grid } = body ?? {};
+      return powerCostMap.create(c.principal, c.projId(projId), grid);
     },
   );
 
