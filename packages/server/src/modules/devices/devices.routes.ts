@@ -7,9 +7,8 @@ import {
   saveDeviceBody,
 } from '@pvplan/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ok } from '../../http/envelope';
-import { adminPrincipalOf, principalOf } from '../../http/request-context';
+import { jsonRoutes } from '../../http/json-routes';
+import { adminPrincipalOf } from '../../http/request-context';
 
 /**
  * Device management (spec 001 §7: POST /api/admin/deviceManagement/getDeviceList with a fixed
@@ -30,76 +29,46 @@ export const DEVICE_PATHS = {
 } as const;
 
 export async function devicesRoutes(fastify: FastifyInstance): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { devices } = app.services;
-  const tags = ['devices'];
-  const preHandler = app.authenticate;
+  const { devices } = fastify.services;
+  const api = jsonRoutes(fastify, { tags: ['devices'], preHandler: fastify.authenticate });
 
-  app.post(
+  api.post(
     DEVICE_PATHS.getDeviceList,
     {
-      schema: {
-        tags,
-        summary: 'Products of a device type (enabled ones; administrators: includeDisabled for all)',
-        body: deviceListBody,
-      },
-      preHandler,
+      summary: 'Products of a device type (enabled ones; administrators: includeDisabled for all)',
+      body: deviceListBody,
     },
-    async (request) => ok(request.ctx.language, await devices.list(principalOf(request), request.body)),
+    (body, c) => devices.list(c.principal, body),
   );
-
-  app.post(
+  api.post(
     DEVICE_PATHS.saveDevice,
-    {
-      schema: { tags, summary: 'Add or edit a storage product (administrators)', body: saveDeviceBody },
-      preHandler,
-    },
-    async (request) => ok(request.ctx.language, await devices.save(adminPrincipalOf(request), request.body)),
+    { summary: 'Add or edit a storage product (administrators)', body: saveDeviceBody },
+    (body, c) => devices.save(adminPrincipalOf(c.request), body),
   );
-
-  app.post(
+  api.post(
     DEVICE_PATHS.setDeviceEnabled,
-    {
-      schema: { tags, summary: 'Enable or disable a product (administrators)', body: deviceEnabledBody },
-      preHandler,
-    },
-    async (request) =>
-      ok(request.ctx.language, await devices.setEnabled(adminPrincipalOf(request), request.body)),
+    { summary: 'Enable or disable a product (administrators)', body: deviceEnabledBody },
+    (body, c) => devices.setEnabled(adminPrincipalOf(c.request), body),
   );
-
-  app.post(
+  api.post(
     DEVICE_PATHS.deleteDevice,
-    {
-      schema: { tags, summary: 'Delete an unused product an administrator added', body: deviceIdBody },
-      preHandler,
-    },
-    async (request) => {
-      await devices.delete(adminPrincipalOf(request), request.body.id);
-      return ok(request.ctx.language, null);
+    { summary: 'Delete an unused product an administrator added', body: deviceIdBody },
+    async (body, c) => {
+      await devices.delete(adminPrincipalOf(c.request), body.id);
+      return null;
     },
   );
-
-  app.post(
+  api.post(
     DEVICE_PATHS.getDeviceHistory,
-    {
-      schema: { tags, summary: "A product's changes, newest first (administrators)", body: deviceIdBody },
-      preHandler,
-    },
-    async (request) =>
-      ok(request.ctx.language, await devices.history(adminPrincipalOf(request), request.body.id)),
+    { summary: "A product's changes, newest first (administrators)", body: deviceIdBody },
+    (body, c) => devices.history(adminPrincipalOf(c.request), body.id),
   );
-
-  app.post(
+  api.post(
     DEVICE_PATHS.restoreDevice,
     {
-      schema: {
-        tags,
-        summary: 'Restore the built-in values of a built-in product (administrators)',
-        body: restoreDeviceBody,
-      },
-      preHandler,
+      summary: 'Restore the built-in values of a built-in product (administrators)',
+      body: restoreDeviceBody,
     },
-    async (request) =>
-      ok(request.ctx.language, await devices.restore(adminPrincipalOf(request), request.body)),
+    (body, c) => devices.restore(adminPrincipalOf(c.request), body),
   );
 }

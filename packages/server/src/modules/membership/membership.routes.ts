@@ -16,6 +16,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope';
+import { jsonRoutes } from '../../http/json-routes';
 import { ESTIMATE_TOOLS } from '../../http/paths';
 import { adminPrincipalOf, principalOf } from '../../http/request-context';
 import { actingUserId } from '../auth/principal';
@@ -52,48 +53,31 @@ async function membershipCoreRoutes(fastify: FastifyInstance): Promise<void> {
   const { membership, quotas } = app.services;
   const tags = ['membership'];
   const preHandler = app.authenticate;
+  const api = jsonRoutes(fastify, { tags, preHandler });
 
-  app.post(
+  api.post(
     MEMBERSHIP_PATHS.vipList,
-    {
-      schema: {
-        tags,
-        summary: 'Plans and packs of a type (status 1 unless administrator)',
-        body: vipListBody,
-      },
-      preHandler,
-    },
-    async (request) =>
-      ok(
-        request.ctx.language,
-        await membership.list(principalOf(request), request.body, request.ctx.language),
-      ),
+    { summary: 'Plans and packs of a type (status 1 unless administrator)', body: vipListBody },
+    (body, c) => membership.list(c.principal, body, c.language),
   );
-
-  app.post(
+  api.post(
     MEMBERSHIP_PATHS.modifyStatus,
-    {
-      schema: { tags, summary: 'Put a package on or off sale (administrators)', body: modifyStatusBody },
-      preHandler,
-    },
-    async (request) => {
-      adminPrincipalOf(request);
-      return ok(request.ctx.language, await membership.modifyStatus(request.body, request.ctx.language));
+    { summary: 'Put a package on or off sale (administrators)', body: modifyStatusBody },
+    (body, c) => {
+      adminPrincipalOf(c.request);
+      return membership.modifyStatus(body, c.language);
     },
   );
-
-  app.post(
+  api.post(
     MEMBERSHIP_PATHS.saveOrUpdate,
-    {
-      schema: { tags, summary: 'Create or update a plan or pack (administrators)', body: saveVipBody },
-      preHandler,
-    },
-    async (request) => {
-      adminPrincipalOf(request);
-      return ok(request.ctx.language, await membership.saveOrUpdate(request.body, request.ctx.language));
+    { summary: 'Create or update a plan or pack (administrators)', body: saveVipBody },
+    (body, c) => {
+      adminPrincipalOf(c.request);
+      return membership.saveOrUpdate(body, c.language);
     },
   );
 
+  // No body, path parameters, or two methods: registered directly.
   app.post(
     MEMBERSHIP_PATHS.features,
     { schema: { tags, summary: 'Tiers and their features (spec 001 §6)' }, preHandler },
@@ -144,87 +128,48 @@ async function membershipCoreRoutes(fastify: FastifyInstance): Promise<void> {
       ),
   );
 
-  app.post(
+  api.post(
     MEMBERSHIP_PATHS.applyTrial,
-    { schema: { tags, summary: 'Apply for a trial of the premium plan', body: trialApplyBody }, preHandler },
-    async (request) =>
-      ok(request.ctx.language, await membership.applyTrial(principalOf(request), request.body)),
+    { summary: 'Apply for a trial of the premium plan', body: trialApplyBody },
+    (body, c) => membership.applyTrial(c.principal, body),
   );
-
-  app.post(
+  api.post(
     MEMBERSHIP_PATHS.trialList,
-    { schema: { tags, summary: 'Trial applications (administrators)', body: trialListBody }, preHandler },
-    async (request) => {
-      adminPrincipalOf(request);
-      return ok(request.ctx.language, await membership.trialPage(request.body));
+    { summary: 'Trial applications (administrators)', body: trialListBody },
+    (body, c) => {
+      adminPrincipalOf(c.request);
+      return membership.trialPage(body);
     },
   );
-
-  app.post(
+  api.post(
     MEMBERSHIP_PATHS.reviewTrial,
-    {
-      schema: {
-        tags,
-        summary: 'Approve or reject a trial application (administrators)',
-        body: trialReviewBody,
-      },
-      preHandler,
-    },
-    async (request) => {
-      const admin = adminPrincipalOf(request);
-      return ok(
-        request.ctx.language,
-        await membership.reviewTrial(admin, request.body.id, request.body.status as 1 | 2),
-      );
-    },
+    { summary: 'Approve or reject a trial application (administrators)', body: trialReviewBody },
+    (body, c) => membership.reviewTrial(adminPrincipalOf(c.request), body.id, body.status as 1 | 2),
   );
-
-  app.post(
+  api.post(
     MEMBERSHIP_PATHS.getPoints,
-    { schema: { tags, summary: 'Points balance (sum of the ledger)', body: pointsBody }, preHandler },
-    async (request) =>
-      ok(request.ctx.language, await membership.points(principalOf(request), request.body?.userId)),
+    { summary: 'Points balance (sum of the ledger)', body: pointsBody },
+    (body, c) => membership.points(c.principal, body?.userId),
   );
-
-  app.post(
+  api.post(
     MEMBERSHIP_PATHS.subPoints,
-    {
-      schema: { tags, summary: 'Take points off a user (administrators and sales)', body: subPointsBody },
-      preHandler,
-    },
-    async (request) =>
-      ok(request.ctx.language, await membership.subPoints(principalOf(request), request.body)),
+    { summary: 'Take points off a user (administrators and sales)', body: subPointsBody },
+    (body, c) => membership.subPoints(c.principal, body),
   );
-
-  app.post(
+  api.post(
     MEMBERSHIP_PATHS.detailPoints,
-    { schema: { tags, summary: 'Points ledger entries', body: pointsPageBody }, preHandler },
-    async (request) =>
-      ok(request.ctx.language, await membership.pointsDetail(principalOf(request), request.body, false)),
+    { summary: 'Points ledger entries', body: pointsPageBody },
+    (body, c) => membership.pointsDetail(c.principal, body, false),
   );
-
-  app.post(
+  api.post(
     MEMBERSHIP_PATHS.detailActivePoints,
-    {
-      schema: { tags, summary: 'Points earned by activity (purchases, campaigns)', body: pointsPageBody },
-      preHandler,
-    },
-    async (request) =>
-      ok(request.ctx.language, await membership.pointsDetail(principalOf(request), request.body, true)),
+    { summary: 'Points earned by activity (purchases, campaigns)', body: pointsPageBody },
+    (body, c) => membership.pointsDetail(c.principal, body, true),
   );
-
-  app.post(
+  api.post(
     MEMBERSHIP_PATHS.pointsUsers,
-    {
-      schema: {
-        tags,
-        summary: 'Users and their points balances (administrators and sales)',
-        body: pointsUsersBody,
-      },
-      preHandler,
-    },
-    async (request) =>
-      ok(request.ctx.language, await membership.pointsUsers(principalOf(request), request.body)),
+    { summary: 'Users and their points balances (administrators and sales)', body: pointsUsersBody },
+    (body, c) => membership.pointsUsers(c.principal, body),
   );
 }
 

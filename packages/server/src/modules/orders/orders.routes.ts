@@ -8,9 +8,9 @@ import {
   userOrdersBody,
 } from '@pvplan/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { failIf } from '../../http/app-error';
 import { ok } from '../../http/envelope';
+import { jsonRoutes } from '../../http/json-routes';
 import { ESTIMATE_TOOLS } from '../../http/paths';
 import { adminPrincipalOf, principalOf } from '../../http/request-context';
 import { isSales } from '../auth/principal';
@@ -29,110 +29,61 @@ export const ORDER_PATHS = {
 } as const;
 
 export async function ordersRoutes(fastify: FastifyInstance): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { orders } = app.services;
-  const tags = ['orders'];
-  const preHandler = app.authenticate;
+  const { orders } = fastify.services;
+  const api = jsonRoutes(fastify, { tags: ['orders'], preHandler: fastify.authenticate });
 
-  app.post(
+  api.post(
     ORDER_PATHS.findByCondition,
-    {
-      schema: { tags, summary: 'Order search (administrators and sales managers)', body: orderSearchBody },
-      preHandler,
-    },
-    async (request) => {
-      failIf(!isSales(principalOf(request)), 'ERR_FORBIDDEN');
-      return ok(request.ctx.language, await orders.search(request.body, request.ctx.language));
+    { summary: 'Order search (administrators and sales managers)', body: orderSearchBody },
+    (body, c) => {
+      failIf(!isSales(c.principal), 'ERR_FORBIDDEN');
+      return orders.search(body, c.language);
     },
   );
-
-  app.post(
+  api.post(
     ORDER_PATHS.findByConditionUserId,
-    {
-      schema: { tags, summary: "A user's purchase records (data.list, data.total)", body: userOrdersBody },
-      preHandler,
-    },
-    async (request) =>
-      ok(
-        request.ctx.language,
-        await orders.userOrders(principalOf(request), request.body, request.ctx.language),
-      ),
+    { summary: "A user's purchase records (data.list, data.total)", body: userOrdersBody },
+    (body, c) => orders.userOrders(c.principal, body, c.language),
   );
-
-  app.post(
+  api.post(
     ORDER_PATHS.userDel,
-    {
-      schema: { tags, summary: 'Hide one of my orders (soft delete: id, isDelete 1)', body: userDelBody },
-      preHandler,
-    },
-    async (request) => {
-      await orders.userDelete(principalOf(request), request.body.id);
-      return ok(request.ctx.language, null);
+    { summary: 'Hide one of my orders (soft delete: id, isDelete 1)', body: userDelBody },
+    async (body, c) => {
+      await orders.userDelete(c.principal, body.id);
+      return null;
     },
   );
 
-  app.post(
+  // No body: registered directly (the helper's routes carry a body or a query).
+  fastify.post(
     ORDER_PATHS.invoiceableOrders,
-    { schema: { tags, summary: 'My paid orders that can still get an invoice' }, preHandler },
+    {
+      schema: { tags: ['orders'], summary: 'My paid orders that can still get an invoice' },
+      preHandler: fastify.authenticate,
+    },
     async (request) =>
       ok(request.ctx.language, await orders.invoiceableOrders(principalOf(request), request.ctx.language)),
   );
 
-  app.post(
+  api.post(
     ORDER_PATHS.applyInvoice,
-    {
-      schema: { tags, summary: 'Apply for an invoice for a paid order', body: invoiceApplyBody },
-      preHandler,
-    },
-    async (request) =>
-      ok(
-        request.ctx.language,
-        await orders.applyInvoice(principalOf(request), request.body, request.ctx.language),
-      ),
+    { summary: 'Apply for an invoice for a paid order', body: invoiceApplyBody },
+    (body, c) => orders.applyInvoice(c.principal, body, c.language),
   );
-
-  app.post(
-    ORDER_PATHS.myInvoices,
-    { schema: { tags, summary: 'My invoice applications', body: myInvoicesBody }, preHandler },
-    async (request) =>
-      ok(
-        request.ctx.language,
-        await orders.invoicePage(request.body, principalOf(request).user.id, request.ctx.language),
-      ),
+  api.post(ORDER_PATHS.myInvoices, { summary: 'My invoice applications', body: myInvoicesBody }, (body, c) =>
+    orders.invoicePage(body, c.principal.user.id, c.language),
   );
-
-  app.post(
+  api.post(
     ORDER_PATHS.invoiceSearch,
-    {
-      schema: {
-        tags,
-        summary: 'Invoice applications (administrators and sales managers)',
-        body: invoiceSearchBody,
-      },
-      preHandler,
-    },
-    async (request) => {
-      failIf(!isSales(principalOf(request)), 'ERR_FORBIDDEN');
-      return ok(
-        request.ctx.language,
-        await orders.invoicePage(request.body, undefined, request.ctx.language),
-      );
+    { summary: 'Invoice applications (administrators and sales managers)', body: invoiceSearchBody },
+    (body, c) => {
+      failIf(!isSales(c.principal), 'ERR_FORBIDDEN');
+      return orders.invoicePage(body, undefined, c.language);
     },
   );
-
-  app.post(
+  api.post(
     ORDER_PATHS.handleInvoice,
-    {
-      schema: {
-        tags,
-        summary: 'Issue or reject an invoice application (administrators)',
-        body: invoiceHandleBody,
-      },
-      preHandler,
-    },
-    async (request) => {
-      const admin = adminPrincipalOf(request);
-      return ok(request.ctx.language, await orders.handleInvoice(admin, request.body, request.ctx.language));
-    },
+    { summary: 'Issue or reject an invoice application (administrators)', body: invoiceHandleBody },
+    (body, c) => orders.handleInvoice(adminPrincipalOf(c.request), body, c.language),
   );
 }

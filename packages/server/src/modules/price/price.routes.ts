@@ -13,10 +13,11 @@ import {
   selectPriceSourceBody,
   updateTouBody,
 } from '@pvplan/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error';
 import { ok } from '../../http/envelope';
+import { type JsonCall, jsonRoutes } from '../../http/json-routes';
 import { ESTIMATE_TOOLS } from '../../http/paths';
 import { adminPrincipalOf, principalOf } from '../../http/request-context';
 import { buildPriceWorkbook, exportFileName, XLSX_MIME } from './price-export';
@@ -47,8 +48,8 @@ export const PRICE_PATHS = {
 const STRATEGY_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 
 /** The project of a call: the body's projId, else the projId/projectId header. */
-function projectOf(request: FastifyRequest, bodyProjId: string | undefined): string {
-  const projId = bodyProjId ?? request.ctx.projectId;
+function projectOf(call: JsonCall, bodyProjId: string | undefined): string {
+  const projId = call.projId(bodyProjId);
   if (!projId) throw new AppError('ERR_PRICE_PROJECT_REQUIRED');
   return projId;
 }
@@ -58,7 +59,9 @@ export async function priceRoutes(fastify: FastifyInstance): Promise<void> {
   const { prices } = app.services;
   const tags = ['price'];
   const preHandler = app.authenticate;
+  const api = jsonRoutes(fastify, { tags, preHandler });
 
+  // Path parameters: registered directly.
   app.get(
     PRICE_PATHS.eleTou,
     {
@@ -83,60 +86,36 @@ export async function priceRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => ok(request.ctx.language, await prices.scrLowerLimit(request.params.id)),
   );
 
-  app.post(
+  api.post(
     PRICE_PATHS.differentPeriods,
-    {
-      schema: { tags, summary: "Each month's periods, hours, times and prices", body: areaPriceBody },
-      preHandler,
-    },
-    async (request) => ok(request.ctx.language, await prices.differentPeriodData(request.body)),
+    { summary: "Each month's periods, hours, times and prices", body: areaPriceBody },
+    (body) => prices.differentPeriodData(body),
   );
-
-  app.post(
+  api.post(
     PRICE_PATHS.eleTouConfig,
-    {
-      schema: { tags, summary: "The area's current TOU tables and their history", body: areaPriceBody },
-      preHandler,
-    },
-    async (request) => ok(request.ctx.language, await prices.eleTouConfig(request.body)),
+    { summary: "The area's current TOU tables and their history", body: areaPriceBody },
+    (body) => prices.eleTouConfig(body),
   );
-
-  app.post(
+  api.post(
     PRICE_PATHS.electricityInfos,
-    {
-      schema: { tags, summary: "The month's agency price table and its history", body: areaPriceBody },
-      preHandler,
-    },
-    async (request) => ok(request.ctx.language, await prices.electricityInfos(request.body)),
+    { summary: "The month's agency price table and its history", body: areaPriceBody },
+    (body) => prices.electricityInfos(body),
   );
-
-  app.post(
+  api.post(
     PRICE_PATHS.updateTou,
-    {
-      schema: { tags, summary: 'Save a new revision of a TOU table (administrators)', body: updateTouBody },
-      preHandler,
-    },
-    async (request) =>
-      ok(request.ctx.language, await prices.updateTou(adminPrincipalOf(request), request.body)),
+    { summary: 'Save a new revision of a TOU table (administrators)', body: updateTouBody },
+    (body, c) => prices.updateTou(adminPrincipalOf(c.request), body),
   );
-
-  app.post(
+  api.post(
     PRICE_PATHS.insertOrUpdate,
     {
-      schema: {
-        tags,
-        summary: 'Save a new revision of an agency table or area setting (administrators)',
-        body: insertOrUpdateConfigBody,
-      },
-      preHandler,
+      summary: 'Save a new revision of an agency table or area setting (administrators)',
+      body: insertOrUpdateConfigBody,
     },
-    async (request) =>
-      ok(
-        request.ctx.language,
-        await prices.insertOrUpdate(adminPrincipalOf(request), request.body, request.ctx.language),
-      ),
+    (body, c) => prices.insertOrUpdate(adminPrincipalOf(c.request), body, c.language),
   );
 
+  // A larger body limit: registered directly.
   app.post(
     PRICE_PATHS.strategyAndPrice,
     {
@@ -151,118 +130,56 @@ export async function priceRoutes(fastify: FastifyInstance): Promise<void> {
       ),
   );
 
-  app.post(
+  api.post(
     PRICE_PATHS.priceConfig,
-    {
-      schema: {
-        tags,
-        summary: 'Months, categories and voltage levels held for an area',
-        body: areaPriceBody,
-      },
-      preHandler,
-    },
-    async (request) => ok(request.ctx.language, await prices.priceConfigSummary(request.body)),
+    { summary: 'Months, categories and voltage levels held for an area', body: areaPriceBody },
+    (body) => prices.priceConfigSummary(body),
   );
-
-  app.post(
+  api.post(
     PRICE_PATHS.projectPriceInfo,
-    { schema: { tags, summary: "Save the project's tariff choice", body: projectPriceInfoBody }, preHandler },
-    async (request) =>
-      ok(
-        request.ctx.language,
-        await prices.saveProjectPriceInfo(
-          principalOf(request),
-          projectOf(request, request.body.projId),
-          request.body,
-        ),
-      ),
+    { summary: "Save the project's tariff choice", body: projectPriceInfoBody },
+    (body, c) => prices.saveProjectPriceInfo(c.principal, projectOf(c, body.projId), body),
   );
-
-  app.post(
+  api.post(
     PRICE_PATHS.savePriceSource,
-    {
-      schema: { tags, summary: 'Agency table or a custom source for the project', body: savePriceSourceBody },
-      preHandler,
-    },
-    async (request) =>
-      ok(
-        request.ctx.language,
-        await prices.savePriceSource(
-          principalOf(request),
-          projectOf(request, request.body.projId),
-          request.body,
-        ),
-      ),
+    { summary: 'Agency table or a custom source for the project', body: savePriceSourceBody },
+    (body, c) => prices.savePriceSource(c.principal, projectOf(c, body.projId), body),
   );
-
-  app.post(
+  api.post(
     PRICE_PATHS.selectPriceSource,
-    {
-      schema: { tags, summary: "The project's price source and prices", body: selectPriceSourceBody },
-      preHandler,
-    },
-    async (request) =>
-      ok(
-        request.ctx.language,
-        await prices.selectPriceSource(principalOf(request), projectOf(request, request.body?.projId)),
-      ),
+    { summary: "The project's price source and prices", body: selectPriceSourceBody },
+    (body, c) => prices.selectPriceSource(c.principal, projectOf(c, body?.projId)),
   );
-
-  app.post(
+  api.post(
     PRICE_PATHS.areaPriceInfo,
-    {
-      schema: {
-        tags,
-        summary: 'Price search: TOU table, price table and spreads of an area',
-        body: areaPriceBody,
-      },
-      preHandler,
-    },
-    async (request) => ok(request.ctx.language, await prices.areaPriceInfo(request.body)),
+    { summary: 'Price search: TOU table, price table and spreads of an area', body: areaPriceBody },
+    (body) => prices.areaPriceInfo(body),
   );
-
-  app.post(
+  api.post(
     PRICE_PATHS.customPriceSource,
-    {
-      schema: { tags, summary: "Save one of the user's own price sources", body: customPriceSourceBody },
-      preHandler,
-    },
-    async (request) =>
-      ok(request.ctx.language, await prices.saveCustomSource(principalOf(request), request.body)),
+    { summary: "Save one of the user's own price sources", body: customPriceSourceBody },
+    (body, c) => prices.saveCustomSource(c.principal, body),
   );
-
-  app.get(
+  api.get(
     PRICE_PATHS.latestTime,
-    {
-      schema: { tags, summary: 'Latest month with a price table', querystring: latestTimeQuery },
-      preHandler,
-    },
-    async (request) => ok(request.ctx.language, await prices.latestTime(request.query.areaCode)),
+    { summary: 'Latest month with a price table', querystring: latestTimeQuery },
+    (query) => prices.latestTime(query.areaCode),
   );
-
-  app.get(
+  api.get(
     PRICE_PATHS.projectTouExists,
-    {
-      schema: { tags, summary: 'Whether a TOU table exists for the project', querystring: projIdQuery },
-      preHandler,
-    },
-    async (request) =>
-      ok(request.ctx.language, await prices.projectTouExists(principalOf(request), request.query.projId)),
+    { summary: 'Whether a TOU table exists for the project', querystring: projIdQuery },
+    (query, c) => prices.projectTouExists(c.principal, query.projId),
   );
-
-  app.post(
+  api.post(
     PRICE_PATHS.areaFiles,
     {
-      schema: {
-        tags,
-        summary: "The documents behind the area's tariffs (price, TOU, floor, benchmark, holidays)",
-        body: areaFilesBody,
-      },
-      preHandler,
+      summary: "The documents behind the area's tariffs (price, TOU, floor, benchmark, holidays)",
+      body: areaFilesBody,
     },
-    async (request) => ok(request.ctx.language, await prices.areaFiles(request.body.areaCode)),
+    (body) => prices.areaFiles(body.areaCode),
   );
 
+  // A file answer (needs the reply): registered directly.
   app.post(
     PRICE_PATHS.exportAreaPriceInfo,
     {
