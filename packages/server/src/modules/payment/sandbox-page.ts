@@ -1,5 +1,6 @@
 import { fenToYuanText, type Language } from '@pvplan/contract';
 import type { VipOrderRow } from '../../db/tables';
+import { chinaTimeText } from './providers/provider';
 
 /**
  * The sandbox provider's confirm page, rendered by our server: what a tester sees after scanning
@@ -74,26 +75,6 @@ button.pay{background:#1677ff;border-color:#1677ff;color:#fff}
 </head>
 <body><main>${body}</main></body>
 </html>`;
-}
-
-const CHINA_TIME = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: false,
-});
-
-/**
- * A stored UTC time as China's wall-clock time, "YYYY-MM-DD HH:mm:ss" (the page has no script to
- * use the phone's own zone, and the product's users are in China); the text itself when unreadable.
- */
-export function chinaTimeText(iso: string): string {
-  const ms = Date.parse(iso);
-  return Number.isFinite(ms) ? CHINA_TIME.format(new Date(ms)) : iso;
 }
 
 /** The confirm page of one unpaid order. */
