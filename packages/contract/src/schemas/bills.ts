@@ -346,3 +346,40 @@ export interface BillRecognitionResult {
   /** Set when no page held a bill (error registry name). */
   readonly errorCode: string | null;
 }
+
+/** What decides whether two bills are copies of one bill, and which copy counts. */
+export interface BillCopyIdentity {
+  readonly state: BillState;
+  readonly accountNo: string | null;
+  /** YYYY-MM. */
+  readonly billMonth: string | null;
+  /** ISO time of the last change (recognition or the user's). */
+  readonly updateTime: string;
+}
+
+/**
+ * The bills that count, one per account and month: the same bill uploaded twice (same account
+ * number, same month) would add its figures twice. Of such copies the confirmed one counts, then
+ * the most recently updated. Bills without an account number or month all count. Input order is
+ * kept. Used wherever bills are summed by month (the load built from bills, the reactive-power
+ * assessment).
+ */
+export function oneBillPerAccountMonth<T>(bills: readonly T[], identity: (bill: T) => BillCopyIdentity): T[] {
+  const confirmed = (id: BillCopyIdentity) => (id.state === 'confirmed' ? 1 : 0);
+  const preferred = (a: BillCopyIdentity, b: BillCopyIdentity): boolean =>
+    confirmed(a) !== confirmed(b) ? confirmed(a) > confirmed(b) : a.updateTime >= b.updateTime;
+  const winners = new Map<string, T>();
+  for (const bill of bills) {
+    const id = identity(bill);
+    const account = id.accountNo?.trim();
+    if (!account || !id.billMonth) continue;
+    const key = `${account}|${id.billMonth}`;
+    const current = winners.get(key);
+    if (current === undefined || preferred(id, identity(current))) winners.set(key, bill);
+  }
+  return bills.filter((bill) => {
+    const id = identity(bill);
+    const account = id.accountNo?.trim();
+    return !account || !id.billMonth || winners.get(`${account}|${id.billMonth}`) === bill;
+  });
+}

@@ -3,6 +3,7 @@ import {
   type BillFields,
   effectiveBillFields,
   emptyBillFields,
+  oneBillPerAccountMonth,
   type ReactiveBillField,
   type ReactiveBillMonth,
 } from '@pvplan/contract';
@@ -54,7 +55,8 @@ export interface ReactiveBills {
  */
 export async function reactiveBillMonths(db: Db, projectId: number): Promise<ReactiveBills> {
   const rows = await billsOfProject(db, String(projectId));
-  const byMonth = new Map<string, Map<string, { row: ElectricityBillRow; fields: BillFields }>>();
+  const confirmed: { row: ElectricityBillRow; fields: BillFields }[] = [];
+  const byMonth = new Map<string, { row: ElectricityBillRow; fields: BillFields }[]>();
   let toReviewBills = 0;
   let undatedBills = 0;
   let confirmedBills = 0;
@@ -69,16 +71,22 @@ export async function reactiveBillMonths(db: Db, projectId: number): Promise<Rea
       undatedBills += 1;
       continue;
     }
-    const accounts = byMonth.get(fields.billMonth) ?? new Map();
-    byMonth.set(fields.billMonth, accounts);
-    const account = fields.accountNo ?? `bill ${row.id}`;
-    const earlier = accounts.get(account);
-    if (!earlier || earlier.row.updated_at < row.updated_at) accounts.set(account, { row, fields });
+    confirmed.push({ row, fields });
+  }
+  // The same bill uploaded twice (same account, same month) counts once: the latest updated copy.
+  const counted = oneBillPerAccountMonth(confirmed, ({ row, fields }) => ({
+    state: 'confirmed',
+    accountNo: fields.accountNo,
+    billMonth: fields.billMonth,
+    updateTime: row.updated_at,
+  }));
+  for (const bill of counted) {
+    const month = bill.fields.billMonth ?? '';
+    byMonth.set(month, [...(byMonth.get(month) ?? []), bill]);
   }
   const months = [...byMonth.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([month, accounts]): ReactiveBillMonth => {
-      const bills = [...accounts.values()];
+    .map(([month, bills]): ReactiveBillMonth => {
       confirmedBills += bills.length;
       const active = bills.map(({ fields }) => activeKwhOf(fields));
       const reactive = bills.map(({ fields }) => fields.reactiveKvarh);

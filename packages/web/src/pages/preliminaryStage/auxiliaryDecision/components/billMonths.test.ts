@@ -11,9 +11,11 @@ function bill(
   billMonth: string | null,
   fields: Partial<BillForMonths['fields']> = {},
   state: BillForMonths['state'] = 'confirmed',
+  updateTime = '2026-11-01T00:00:00.000Z',
 ): BillForMonths {
   return {
     state,
+    updateTime,
     fields: {
       billMonth,
       accountNo: null,
@@ -59,12 +61,26 @@ describe('monthly energy of bills', () => {
         bill('2026-08', { accountNo: '0598765432', totalKwh: 1_000 }),
         bill('2026-09', { accountNo: '0512345678', totalKwh: 140_000 }, 'toReview'),
         bill('2026-09', { accountNo: '0512345678', totalKwh: 141_000 }, 'toReview'),
+        // Of two copies to review, the one the user changed last counts, wherever it stands.
+        bill(
+          '2026-10',
+          { accountNo: '0512345678', totalKwh: 150_500 },
+          'toReview',
+          '2026-11-03T00:00:00.000Z',
+        ),
+        bill(
+          '2026-10',
+          { accountNo: '0512345678', totalKwh: 150_000 },
+          'toReview',
+          '2026-11-02T00:00:00.000Z',
+        ),
       ],
       false,
     );
     expect(months).toEqual([
       { month: 8, year: 2026, totalKwh: 154_599.5 },
       { month: 9, year: 2026, totalKwh: 141_000 },
+      { month: 10, year: 2026, totalKwh: 150_500 },
     ]);
   });
 

@@ -1,8 +1,16 @@
-import type { BillFields, BillState, LoadMonthlyEnergy, PriceVoltageLevel } from '@pvplan/contract';
+import {
+  type BillFields,
+  type BillState,
+  type LoadMonthlyEnergy,
+  oneBillPerAccountMonth,
+  type PriceVoltageLevel,
+} from '@pvplan/contract';
 
 /** The parts of a bill this module reads (selectElectricityBillByProId answers them). */
 export interface BillForMonths {
   readonly state: BillState;
+  /** ISO time of the bill's last change (which of two copies of a bill counts). */
+  readonly updateTime: string;
   readonly fields: Pick<
     BillFields,
     | 'billMonth'
@@ -28,31 +36,9 @@ const PERIOD_FIELDS = [
 const round = (value: number) => Math.round(value * 100) / 100;
 
 /**
- * The bills that count: one per account and month. The same bill uploaded twice (same account
- * number, same month) would add its energy twice; of such copies the confirmed one counts, else the
- * last uploaded (selectElectricityBillByProId lists a month's bills in upload order). Bills without an
- * account number all count.
- */
-function oneBillPerAccountMonth(bills: readonly BillForMonths[]): BillForMonths[] {
-  const kept = new Map<string, BillForMonths>();
-  const unkeyed: BillForMonths[] = [];
-  for (const bill of bills) {
-    const account = bill.fields.accountNo?.trim();
-    if (!account || !bill.fields.billMonth) {
-      unkeyed.push(bill);
-      continue;
-    }
-    const key = `${account}|${bill.fields.billMonth}`;
-    const earlier = kept.get(key);
-    if (!earlier || bill.state === 'confirmed' || earlier.state !== 'confirmed') kept.set(key, bill);
-  }
-  return [...kept.values(), ...unkeyed];
-}
-
-/**
  * The monthly energy of a project's bills (early/saveOrUpdateUserPowerDatas, source 'bill'), for the
  * load profile built from bills. Ignored bills and bills without a month are left out; a bill
- * uploaded twice counts once (`oneBillPerAccountMonth`); bills of the same month (several meters or
+ * uploaded twice counts once (contract `oneBillPerAccountMonth`); bills of the same month (several meters or
  * accounts) are added up; when a calendar month appears in several
  * years only the latest year is kept. Energy per TOU period is sent only when `withPeriods` (the
  * project has a TOU table to place it) and every bill of the month gives peak, flat and valley —
@@ -63,7 +49,16 @@ export function monthlyEnergyOfBills(
   withPeriods: boolean,
 ): LoadMonthlyEnergy[] {
   const byMonth = new Map<number, { year: number; bills: BillForMonths['fields'][] }>();
-  for (const bill of oneBillPerAccountMonth(bills.filter((b) => b.state !== 'ignored'))) {
+  const counted = oneBillPerAccountMonth(
+    bills.filter((b) => b.state !== 'ignored'),
+    (b) => ({
+      state: b.state,
+      accountNo: b.fields.accountNo,
+      billMonth: b.fields.billMonth,
+      updateTime: b.updateTime,
+    }),
+  );
+  for (const bill of counted) {
     const match = /^(\d{4})-(\d{2})$/.exec(bill.fields.billMonth ?? '');
     if (!match) continue;
     const year = Number(match[1]);
