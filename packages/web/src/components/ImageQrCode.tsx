@@ -4,9 +4,9 @@ import { useEffect, useRef, useState } from 'react';
 /** Where the QR picture is drawn inside antd's QR box, and the picture as a PNG data URL. */
 interface QrPicture {
   readonly src: string;
-  readonly left: number;
-  readonly top: number;
-  readonly size: number;
+  readonly leftPx: number;
+  readonly topPx: number;
+  readonly sizePx: number;
 }
 
 /**
@@ -34,9 +34,9 @@ export function ImageQrCode(props: QRCodeProps & { readonly alt: string }) {
       const canvasRect = canvas.getBoundingClientRect();
       setPicture({
         src: canvas.toDataURL('image/png'),
-        left: canvasRect.left - boxRect.left,
-        top: canvasRect.top - boxRect.top,
-        size: canvasRect.width,
+        leftPx: canvasRect.left - boxRect.left,
+        topPx: canvasRect.top - boxRect.top,
+        sizePx: canvasRect.width,
       });
     } catch {
       // A canvas that cannot be read (never for a code drawn here): the canvas alone stays.
@@ -51,9 +51,9 @@ export function ImageQrCode(props: QRCodeProps & { readonly alt: string }) {
         <img
           src={picture.src}
           alt={alt}
-          width={picture.size}
-          height={picture.size}
-          style={{ position: 'absolute', left: picture.left, top: picture.top }}
+          width={picture.sizePx}
+          height={picture.sizePx}
+          style={{ position: 'absolute', left: picture.leftPx, top: picture.topPx }}
           data-testid="qr-image"
         />
       ) : null}
